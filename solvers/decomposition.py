@@ -8,7 +8,7 @@ prove it without trusting the solver.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -97,7 +97,7 @@ class Decomposition:
         return self.matching.size
 
     def outcomes(self) -> Outcomes:
-        return Outcomes(tuple(bool(x) for x in self.part == D))
+        return Outcomes(tuple(bool(x) for x in self.part == D), self.nu)
 
 
 @dataclass(frozen=True)
@@ -106,10 +106,12 @@ class Outcomes:
 
     ``loses[v]`` is True when the player to move with the token on ``v`` has
     no winning strategy. Every formulation in :mod:`verify` returns this type,
-    so a cross-check is an equality.
+    so a cross-check is an equality. ``nu``, the matching number, is filled in
+    by formulations that compute it and is left out of the equality.
     """
 
     loses: tuple[bool, ...]
+    nu: int | None = field(default=None, compare=False)
 
     @property
     def losing(self) -> list[int]:

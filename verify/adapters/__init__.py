@@ -1,0 +1,1 @@
+"""Game adapters: each module defines ``GAME``, a :class:`verify.games.Game`."""

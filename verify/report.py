@@ -1,0 +1,61 @@
+"""The text table that ``gamecert check`` prints."""
+
+from __future__ import annotations
+
+from .crosscheck import CaseReport
+
+
+def _cell(v) -> str:
+    if v.status in ("skipped", "ERROR") and not v.seconds:
+        return v.status
+    return f"{v.status} {v.seconds:.3f}s"
+
+
+def render_reports(reports: list[CaseReport]) -> tuple[str, int]:
+    """One table per game (a row per case, a column per formulation), then notes.
+
+    Returns the text and the number of failed cases. Skipped formulations and
+    every failure are listed under the tables with their reasons.
+    """
+    out: list[str] = []
+    games: dict[str, list[CaseReport]] = {}
+    for r in reports:
+        games.setdefault(r.case.game, []).append(r)
+    notes: list[str] = []
+    failures: list[str] = []
+    for game, rows in games.items():
+        columns: list[str] = []
+        for r in rows:
+            for v in r.verdicts:
+                if v.formulation not in columns:
+                    columns.append(v.formulation)
+        table = [["case"] + columns]
+        for r in rows:
+            by_name = {v.formulation: v for v in r.verdicts}
+            table.append([r.case.id] + [_cell(by_name[c]) if c in by_name else "-" for c in columns])
+            for v in r.verdicts:
+                line = f"{r.case.id}: {v.formulation}: {v.detail}"
+                if v.failed:
+                    failures.append(f"{v.status} {line}")
+                elif v.status == "skipped":
+                    notes.append(line)
+        widths = [max(len(row[i]) for row in table) for i in range(len(columns) + 1)]
+        out.append(f"{game}: {len(rows)} case{'s' if len(rows) != 1 else ''}")
+        for row in table:
+            out.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        out.append("")
+    if notes:
+        out.append("skipped:")
+        out.extend(f"  {n}" for n in notes)
+        out.append("")
+    failed = sum(r.failed for r in reports)
+    if failures:
+        out.append("failures:")
+        out.extend(f"  {f}" for f in failures)
+        out.append("")
+    total = len(reports)
+    if failed:
+        out.append(f"{failed} of {total} cases FAILED")
+    else:
+        out.append(f"{total} cases: every answer as expected, every formulation that ran agrees, every certificate valid")
+    return "\n".join(out) + "\n", failed
