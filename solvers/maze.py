@@ -67,8 +67,7 @@ def parse_maze(text: str | bytes, source: str = "<stdin>", judge_limits: bool = 
     rows = []
     for r in range(1, n + 1):
         if r + 1 > len(src.lines):
-            line, col = src.end()
-            raise src.error(line, col, f"expected {n} rows of the maze, found {r - 1}")
+            raise src.error(len(src.lines) + 1, 1, f"expected {n} rows of the maze, found {r - 1}")
         row = src.line_text(r + 1)
         bad = row.translate(_NOT_MAZE_CHARS)
         if bad:
@@ -81,7 +80,8 @@ def parse_maze(text: str | bytes, source: str = "<stdin>", judge_limits: bool = 
         rows.append(row)
     for i in range(n + 2, len(src.lines) + 1):
         if src.line_text(i):
-            raise src.error(i, 1, f"expected end of input after {n} rows, found an extra row")
+            rows_word = "row" if n == 1 else "rows"
+            raise src.error(i, 1, f"expected end of input after {n} {rows_word}, found an extra row")
     flat = np.frombuffer("".join(rows).encode("latin-1"), dtype=np.uint8) == ord(".")
     return Maze(flat.reshape(n, m))
 

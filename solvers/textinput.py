@@ -84,5 +84,6 @@ class TextInput:
         value = int(text)
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+            hint = hint if hi is not None and value > hi else ""
             raise self.error(tok.line, tok.column, f"expected {what} in {rng}, got {value}{hint}")
         return value
