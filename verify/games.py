@@ -18,6 +18,10 @@ from solvers.errors import GamecertError
 #: Game name (as typed on the command line) -> adapter module defining ``GAME``.
 ADAPTERS: dict[str, str] = {
     "maze": "verify.adapters.maze",
+    "bunny-egg": "verify.adapters.bunny_egg",
+    "geography": "verify.adapters.geography",
+    "split": "verify.adapters.split",
+    "cutting": "verify.adapters.cutting",
 }
 
 
