@@ -118,16 +118,18 @@ class Outcomes:
         return [v for v, x in enumerate(self.loses) if x]
 
 
-METHODS = ("hopcroft-karp",)
+#: Maximum matching algorithms for bipartite graphs; the first is the default.
+METHODS = ("auto", "push-relabel", "ms-bfs-graft", "hopcroft-karp")
 
 
-def maximum_matching(graph: Graph, method: str = "hopcroft-karp") -> Matching:
+def maximum_matching(graph: Graph, method: str = "auto") -> Matching:
     """Find a maximum cardinality matching of a bipartite graph.
 
     Parameters
     ----------
     graph : Graph with a bipartition ``side``
-    method : ``"hopcroft-karp"``
+    method : one of :data:`METHODS`: ``"auto"`` (default), ``"push-relabel"``,
+        ``"ms-bfs-graft"`` or ``"hopcroft-karp"``
 
     Returns
     -------
@@ -135,14 +137,48 @@ def maximum_matching(graph: Graph, method: str = "hopcroft-karp") -> Matching:
 
     Notes
     -----
-    A degree-one-first greedy pass (Karp–Sipser's first rule) seeds
-    Hopcroft–Karp [1]_: phases of one BFS layering by shortest augmenting
-    distance and vertex-disjoint depth-first augmentations along the layers,
-    ``O(E sqrt(V))`` time, ``O(V)`` extra space, no recursion.
+    Every method starts from a degree-one-first greedy matching (Karp–Sipser's
+    first rule, exact) and augments it; none recurses, all use ``O(V)`` extra
+    space.
+
+    The default, ``"auto"``, runs ``"ms-bfs-graft"`` when at least 0.5% of
+    the vertices are still free after the greedy start, else
+    ``"push-relabel"``: the crossover measured on random mazes (push–relabel
+    wins up to wall density about 0.08, tree grafting above). Both are
+    ``O(V E)`` in the worst case and beat Hopcroft–Karp on mazes, where the
+    last augmenting paths are hundreds of edges long and Hopcroft–Karp pays a
+    full BFS per path length (14-27x faster on 1000x1000 mazes at wall
+    density 0.1-0.3; ``benchmarks/maze.py``).
+
+    ``"push-relabel"`` is PR-FIFO-fair of Kaya, Langguth, Manne and Uçar
+    [1]_: a free column takes its neighbour row of least label (a double
+    push that frees the row's old mate), the row is relabelled to the second
+    least label plus two, free columns wait in a FIFO queue, and every
+    ``V/10`` pushes a global relabelling (a BFS from the free rows) makes the
+    labels exact distances and retires for good the free columns that reach
+    no free row. A row's label only grows and stays below ``V + 2``: at most
+    ``O(V^2)`` pushes, ``O(V E)`` time.
+
+    ``"ms-bfs-graft"`` [2]_ grows alternating BFS trees from all free columns
+    at once; a tree stops when it reaches a free row. After augmenting those
+    trees it releases only their vertices and grafts them onto the trees that
+    survive, so a phase does not redo the search of the last one. A phase
+    without augmentation proves the matching maximum (the surviving trees are
+    Hungarian trees). Every phase augments at least once: ``O(V E)`` time.
+
+    ``"hopcroft-karp"`` [3]_ layers the graph by shortest augmenting distance
+    and augments along vertex-disjoint shortest paths, ``O(E sqrt(V))``.
 
     References
     ----------
-    .. [1] J. E. Hopcroft, R. M. Karp, "An n^{5/2} algorithm for maximum
+    .. [1] K. Kaya, J. Langguth, F. Manne, B. Uçar, "Push-relabel based
+       algorithms for the maximum transversal problem", Computers &
+       Operations Research 40(5), 2013. DOI 10.1016/j.cor.2012.12.009
+    .. [2] A. Azad, A. Buluç, A. Pothen, "Computing maximum cardinality
+       matchings in parallel on bipartite graphs via tree-grafting", IEEE
+       Trans. Parallel Distrib. Syst. 28(1), 2017.
+       DOI 10.1109/TPDS.2016.2546258
+    .. [3] J. E. Hopcroft, R. M. Karp, "An n^{5/2} algorithm for maximum
        matchings in bipartite graphs", SIAM J. Comput. 2(4), 1973.
        DOI 10.1137/0202019
 
@@ -156,13 +192,23 @@ def maximum_matching(graph: Graph, method: str = "hopcroft-karp") -> Matching:
         raise GamecertError("maximum_matching needs a bipartite graph (side is None)")
     if method not in METHODS:
         raise GamecertError(f"unknown matching method {method!r}; choose from {', '.join(METHODS)}")
+    from . import _fastmatch
+
     mate = _bipartite.greedy_matching(graph.indptr, graph.indices)
-    _bipartite.hopcroft_karp(graph.indptr, graph.indices, graph.side, mate)
+    if method == "auto":
+        method = "ms-bfs-graft" if 200 * np.count_nonzero(mate < 0) >= graph.n else "push-relabel"
+    if method == "push-relabel":
+        every = max(1, graph.n // 10)
+        _fastmatch.push_relabel(graph.indptr, graph.indices, graph.side, mate, every)
+    elif method == "ms-bfs-graft":
+        _fastmatch.ms_bfs_graft(graph.indptr, graph.indices, graph.side, mate)
+    else:
+        _bipartite.hopcroft_karp(graph.indptr, graph.indices, graph.side, mate)
     return Matching(mate)
 
 
-def gallai_edmonds(graph: Graph, method: str = "hopcroft-karp") -> Decomposition:
-    """Decompose a bipartite graph into Gallai–Edmonds parts ``D``, ``A``, ``C``.
+def gallai_edmonds(graph: Graph, method: str = "auto") -> Decomposition:
+    """Decompose a graph into Gallai–Edmonds parts ``D``, ``A``, ``C``.
 
     ``D`` holds the vertices missed by some maximum matching, ``A`` their
     neighbours outside ``D``, ``C`` the rest.
@@ -175,6 +221,8 @@ def gallai_edmonds(graph: Graph, method: str = "hopcroft-karp") -> Decomposition
     [1]_. The BFS parents are the certificate's alternating paths. ``O(V + E)``
     time and space beyond the matching. Each ``D`` vertex is its own
     ``D``-component (the only factor-critical bipartite graph is ``K_1``).
+    Graphs without a bipartition (``side`` is None) go to Edmonds' blossom
+    algorithm, :func:`solvers.blossom.general_gallai_edmonds`.
 
     References
     ----------
@@ -188,6 +236,11 @@ def gallai_edmonds(graph: Graph, method: str = "hopcroft-karp") -> Decomposition
     >>> dec.D.tolist(), dec.A.tolist(), dec.C.tolist()
     ([0, 2], [1], [])
     """
+    if graph.side is None:
+        # Not bipartite: Edmonds' blossom algorithm (method is for bipartite graphs).
+        from .blossom import general_gallai_edmonds
+
+        return general_gallai_edmonds(graph)
     matching = maximum_matching(graph, method)
     level, parent = _bipartite.alternating_forest(graph.indptr, graph.indices, matching.mate)
     part = np.where(level == 0, D, np.where(level == 1, A, C)).astype(np.int8)
