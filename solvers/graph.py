@@ -96,7 +96,7 @@ def graph_from_edges(
     np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
     if side is None:
         side = _two_colouring(indptr, dst)
-        side = None if side[0] < 0 and n > 0 else side
+        side = None if n > 0 and side[0] < 0 else side
     return Graph(indptr, dst, side)
 
 
