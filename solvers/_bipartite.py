@@ -12,14 +12,36 @@ from numba import njit
 
 
 @njit(cache=True)
+def _match_pair(u, w, indptr, indices, mate, deg, stack, top):
+    """Match ``u``-``w``; free neighbours lose a degree, those left at one are pushed.
+
+    Returns the new stack top.
+    """
+    mate[u] = w
+    mate[w] = u
+    for i in range(2):
+        a = u if i == 0 else w
+        for k in range(indptr[a], indptr[a + 1]):
+            x = indices[k]
+            if mate[x] < 0:
+                deg[x] -= 1
+                if deg[x] == 1:
+                    stack[top] = x
+                    top += 1
+    return top
+
+
+@njit(cache=True)
 def greedy_matching(indptr, indices):
     """A maximal matching, degree-one vertices first (a cheap Karp–Sipser start).
 
-    Invariant: ``mate`` is symmetric and every matched pair is an edge.
+    Invariant: ``mate`` is symmetric and every matched pair is an edge;
+    ``deg[x]`` counts the free neighbours of free ``x``.
     """
     n = len(indptr) - 1
     mate = np.full(n, -1, dtype=np.int32)
     deg = np.empty(n, dtype=np.int32)
+    # Each vertex is pushed at most once: when its degree first reaches one.
     stack = np.empty(n, dtype=np.int32)
     top = 0
     for v in range(n):
@@ -35,44 +57,17 @@ def greedy_matching(indptr, indices):
             u = stack[top]
             if mate[u] >= 0:
                 continue
-            w = -1
             for k in range(indptr[u], indptr[u + 1]):
-                x = indices[k]
-                if mate[x] < 0:
-                    w = x
+                w = indices[k]
+                if mate[w] < 0:
+                    top = _match_pair(u, w, indptr, indices, mate, deg, stack, top)
                     break
-            if w < 0:
-                continue
-            mate[u] = w
-            mate[w] = u
-            for k in range(indptr[w], indptr[w + 1]):
-                x = indices[k]
-                if mate[x] < 0:
-                    deg[x] -= 1
-                    if deg[x] == 1:
-                        stack[top] = x
-                        top += 1
         if mate[v] >= 0:
             continue
         for k in range(indptr[v], indptr[v + 1]):
             w = indices[k]
             if mate[w] < 0:
-                mate[v] = w
-                mate[w] = v
-                for j in range(indptr[v], indptr[v + 1]):
-                    x = indices[j]
-                    if mate[x] < 0:
-                        deg[x] -= 1
-                        if deg[x] == 1:
-                            stack[top] = x
-                            top += 1
-                for j in range(indptr[w], indptr[w + 1]):
-                    x = indices[j]
-                    if mate[x] < 0:
-                        deg[x] -= 1
-                        if deg[x] == 1:
-                            stack[top] = x
-                            top += 1
+                top = _match_pair(v, w, indptr, indices, mate, deg, stack, top)
                 break
     return mate
 

@@ -63,7 +63,7 @@ class Disagreement(click.ClickException):
 
 def _read(path: str) -> tuple[bytes, str]:
     if path == "-":
-        return click.get_binary_stream("stdin").read(), "<stdin>"
+        return sys.stdin.buffer.read(), "<stdin>"
     try:
         return Path(path).read_bytes(), path
     except OSError as exc:
