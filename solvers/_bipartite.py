@@ -155,23 +155,26 @@ def hopcroft_karp(indptr, indices, side, mate):
 
 @njit(cache=True)
 def alternating_forest(indptr, indices, mate):
-    """Even/odd labels and parents of the alternating BFS from every free vertex.
+    """Gallai–Edmonds parts and certificate arrays from one alternating BFS.
 
-    Returns ``(level, parent)``: ``level[v]`` is 0 for vertices reached at even
-    distance, 1 for odd, -1 for unreached. For reached ``v``, following
-    ``parent`` gives an alternating path to a free vertex (parent -1): an even
-    vertex's parent is its mate, an odd vertex's parent is the even vertex that
-    reached it. Valid for bipartite graphs with a maximum matching, where no
-    vertex is both even and odd.
+    The BFS starts from every free vertex at once. Returns ``(part,
+    component, parent, start)``: ``part[v]`` is 0 (``D``) for vertices
+    reached at even distance, 1 (``A``) for odd, 2 (``C``) for unreached;
+    ``component`` numbers the ``D`` vertices 0, 1, ... in vertex order (-1
+    elsewhere); following ``parent`` from a reached vertex gives an
+    alternating path to a free vertex (parent -1): an even vertex's parent is
+    its mate, an odd vertex's parent is the even vertex that reached it;
+    ``start[v]`` is ``v`` for ``D`` vertices, else -1. Valid for bipartite
+    graphs with a maximum matching, where no vertex is both even and odd.
     """
     n = len(indptr) - 1
-    level = np.full(n, -1, dtype=np.int8)
+    part = np.full(n, 2, dtype=np.int8)
     parent = np.full(n, -1, dtype=np.int32)
     queue = np.empty(n, dtype=np.int32)
     head, tail = 0, 0
     for v in range(n):
         if mate[v] < 0:
-            level[v] = 0
+            part[v] = 0
             queue[tail] = v
             tail += 1
     while head < tail:
@@ -179,14 +182,22 @@ def alternating_forest(indptr, indices, mate):
         head += 1
         for k in range(indptr[u], indptr[u + 1]):
             w = indices[k]
-            if level[w] >= 0 or w == mate[u]:
+            if part[w] != 2 or w == mate[u]:
                 continue
             x = mate[w]
-            level[w] = 1
+            part[w] = 1
             parent[w] = u
-            if x >= 0 and level[x] < 0:
-                level[x] = 0
+            if x >= 0 and part[x] == 2:
+                part[x] = 0
                 parent[x] = w
                 queue[tail] = x
                 tail += 1
-    return level, parent
+    component = np.full(n, -1, dtype=np.int32)
+    start = np.full(n, -1, dtype=np.int32)
+    count = 0
+    for v in range(n):
+        if part[v] == 0:
+            component[v] = count
+            start[v] = v
+            count += 1
+    return part, component, parent, start

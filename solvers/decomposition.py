@@ -242,12 +242,6 @@ def gallai_edmonds(graph: Graph, method: str = "auto") -> Decomposition:
 
         return general_gallai_edmonds(graph)
     matching = maximum_matching(graph, method)
-    level, parent = _bipartite.alternating_forest(graph.indptr, graph.indices, matching.mate)
-    part = np.where(level == 0, D, np.where(level == 1, A, C)).astype(np.int8)
-    is_d = part == D
-    component = np.full(graph.n, -1, dtype=np.int32)
-    component[is_d] = np.arange(int(is_d.sum()), dtype=np.int32)
-    vertices = np.arange(graph.n, dtype=np.int32)
-    start = np.where(is_d, vertices, -1).astype(np.int32)
-    paths = AlternatingPaths(vertices, parent, start)
+    part, component, parent, start = _bipartite.alternating_forest(graph.indptr, graph.indices, matching.mate)
+    paths = AlternatingPaths(np.arange(graph.n, dtype=np.int32), parent, start)
     return Decomposition(matching, part, component, paths)
