@@ -40,6 +40,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from verify.families import double_tower, flower, tower
 
 GAMECERT = [sys.executable, "-c", "from verify.cli import main; main()"]
 FLOOR = "3 2\n1 2\n2 3\n"
@@ -75,33 +76,6 @@ def edge_list_text(n: int, edges: np.ndarray, dimacs: bool = False) -> str:
     if dimacs:
         return f"c random graph\np edge {n} {len(e)}\n" + "".join(f"e {u} {v}\n" for u, v in e.tolist())
     return f"{n} {len(e)}\n" + "\n".join(f"{u} {v}" for u, v in e.tolist()) + "\n"
-
-
-def tower(k: int) -> tuple[int, list[tuple[int, int]]]:
-    edges = [(0, 1), (1, 2), (2, 0)]
-    cur = 3
-    for _ in range(k):
-        edges += [(cur - 1, cur), (cur, cur + 1), (cur + 1, cur - 2)]
-        cur += 2
-    return cur, edges
-
-
-def double_tower(k: int) -> tuple[int, list[tuple[int, int]]]:
-    """Two towers whose tops are joined through one extra vertex."""
-    n, e = tower(k)
-    return 2 * n + 1, e + [(u + n, v + n) for u, v in e] + [(n - 1, 2 * n), (2 * n, 2 * n - 1)]
-
-
-def flower(petals: int, depth: int) -> tuple[int, list[tuple[int, int]]]:
-    edges = []
-    cur = 1
-    for _ in range(petals):
-        attach = 0
-        for _ in range(depth):
-            edges += [(attach, cur), (cur, cur + 1), (cur + 1, attach)]
-            attach = cur + 1
-            cur += 2
-    return cur, edges
 
 
 def random_ears(n: int, seed: int) -> tuple[int, np.ndarray]:

@@ -21,6 +21,7 @@ import numpy as np
 from solvers.geography import parse_geography
 from verify import ilp, sat, search
 from verify.cases import case_text
+from verify.families import flower, tower
 
 def edge_list(n: int, edges) -> str:
     return f"{n} {len(edges)}\n" + "".join(f"{u + 1} {v + 1}\n" for u, v in edges)
@@ -28,29 +29,6 @@ def edge_list(n: int, edges) -> str:
 
 def dimacs(n: int, edges, comment: str) -> str:
     return f"c {comment}\np edge {n} {len(edges)}\n" + "".join(f"e {u + 1} {v + 1}\n" for u, v in edges)
-
-
-def tower(k: int) -> tuple[int, list[tuple[int, int]]]:
-    """Triangles glued edge to edge: k levels of nested blossoms."""
-    edges = [(0, 1), (1, 2), (2, 0)]
-    cur = 3
-    for _ in range(k):
-        edges += [(cur - 1, cur), (cur, cur + 1), (cur + 1, cur - 2)]
-        cur += 2
-    return cur, edges
-
-
-def flower(petals: int, depth: int) -> tuple[int, list[tuple[int, int]]]:
-    """A hub with petals, each a chain of nested triangles."""
-    edges = []
-    cur = 1
-    for _ in range(petals):
-        attach = 0
-        for _ in range(depth):
-            edges += [(attach, cur), (cur, cur + 1), (cur + 1, attach)]
-            attach = cur + 1
-            cur += 2
-    return cur, edges
 
 
 def cycle(n: int):

@@ -21,6 +21,7 @@ from solvers.geography import format_geography_answer, geography_game, geography
 from solvers.graph import graph_from_edges, graph_from_networkx
 from verify import ilp, sat
 from verify.certificate import check_decomposition
+from verify.families import double_tower, flower, tower
 from verify.search import graph_search_outcomes
 
 # ---------------------------------------------------------------------------
@@ -221,36 +222,6 @@ def monkeypatch_budget():
 
 # ---------------------------------------------------------------------------
 # Adversarial and named families
-
-
-def tower(k: int):
-    """Triangles glued edge to edge (the square of a path): blossoms nest k deep."""
-    edges = [(0, 1), (1, 2), (2, 0)]
-    cur = 3
-    for _ in range(k):
-        edges += [(cur - 1, cur), (cur, cur + 1), (cur + 1, cur - 2)]
-        cur += 2
-    return cur, edges
-
-
-def double_tower(k: int):
-    """Two towers whose tops are joined through one extra vertex."""
-    n, edges = tower(k)
-    return 2 * n + 1, edges + [(u + n, v + n) for u, v in edges] + [(n - 1, 2 * n), (2 * n, 2 * n - 1)]
-
-
-def flower(petals: int, depth: int):
-    """A vertex with `petals` petals, each a chain of `depth` nested odd cycles."""
-    edges = []
-    cur = 1
-    for _ in range(petals):
-        attach = 0
-        for _ in range(depth):
-            a, b = cur, cur + 1
-            edges += [(attach, a), (a, b), (b, attach)]
-            attach = b
-            cur += 2
-    return cur, edges
 
 
 FAMILIES = {
