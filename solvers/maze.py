@@ -117,8 +117,11 @@ def maze_game(maze: Maze) -> MazeSolution:
     Notes
     -----
     Grid graph of the free cells (bipartite by ``row + col`` parity), then
-    :func:`~solvers.decomposition.gallai_edmonds`; AA wins from ``c`` iff
-    ``c`` is in ``D``. ``O(E sqrt(V))`` time, ``O(V)`` space.
+    :func:`~solvers.decomposition.gallai_edmonds` (a greedy start, then
+    push–relabel or multi-source BFS with tree grafting, see
+    :func:`~solvers.decomposition.maximum_matching`); AA wins from ``c`` iff
+    ``c`` is in ``D``. ``O(V E)`` time in the worst case, near linear on
+    measured boards; ``O(V)`` space.
 
     Examples
     --------
