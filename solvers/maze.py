@@ -57,13 +57,13 @@ def parse_maze(text: str | bytes, source: str = "<stdin>", judge_limits: bool = 
     header = src.line_tokens(1) if src.lines else []
     if not header:
         raise src.error(1, 1, "expected the maze size 'N M' on the first line")
-    if len(header) < 2:
-        raise src.error(1, len(src.lines[0]) + 1, "expected the number of columns M after N")
-    if len(header) > 2:
-        raise src.error(header[2].line, header[2].column, "expected end of line after 'N M'")
     hint = "" if hi is None else " (judge limit; --no-judge-limits lifts it)"
     n = src.integer(header[0], "the number of rows N", 1, hi, hint)
+    if len(header) < 2:
+        raise src.error(1, len(src.lines[0].rstrip(" \t")) + 1, "expected the number of columns M after N")
     m = src.integer(header[1], "the number of columns M", 1, hi, hint)
+    if len(header) > 2:
+        raise src.error(header[2].line, header[2].column, "expected end of line after 'N M'")
     rows = []
     for r in range(1, n + 1):
         if r + 1 > len(src.lines):

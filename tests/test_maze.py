@@ -50,6 +50,8 @@ def test_small_boards_from_the_rules(rows, expected):
 BAD = [
     ("", "<stdin>:1:1: expected the maze size 'N M' on the first line"),
     ("3\n", "<stdin>:1:2: expected the number of columns M after N"),
+    ("ab\n", "<stdin>:1:1: expected the number of rows N (an integer), got 'ab'"),
+    ("3 3 x\n", "<stdin>:1:5: expected end of line after 'N M'"),
     ("3 x\n...\n", "<stdin>:1:3: expected the number of columns M (an integer), got 'x'"),
     ("2.5 3\n", "<stdin>:1:1: expected the number of rows N (an integer), got '2.5'"),
     ("3 3 3\n", "<stdin>:1:5: expected end of line after 'N M'"),
