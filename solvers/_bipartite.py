@@ -8,10 +8,10 @@ recurses: depth-first searches keep an explicit stack of (vertex, next edge).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ._jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def _match_pair(u, w, indptr, indices, mate, deg, stack, top):
     """Match ``u``-``w``; free neighbours lose a degree, those left at one are pushed.
 
@@ -31,7 +31,7 @@ def _match_pair(u, w, indptr, indices, mate, deg, stack, top):
     return top
 
 
-@njit(cache=True)
+@kernel
 def greedy_matching(indptr, indices):
     """A maximal matching, degree-one vertices first (a cheap Karp–Sipser start).
 
@@ -72,7 +72,7 @@ def greedy_matching(indptr, indices):
     return mate
 
 
-@njit(cache=True)
+@kernel
 def hopcroft_karp(indptr, indices, side, mate):
     """Augment ``mate`` (modified in place) to a maximum matching.
 
@@ -153,7 +153,7 @@ def hopcroft_karp(indptr, indices, side, mate):
                     top -= 1
 
 
-@njit(cache=True)
+@kernel
 def alternating_forest(indptr, indices, mate):
     """Gallai–Edmonds parts and certificate arrays from one alternating BFS.
 

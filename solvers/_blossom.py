@@ -20,12 +20,12 @@ suffixes of it).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ._jit import kernel
 
 UNLABELED, OUTER, INNER = 0, 1, 2
 
 
-@njit(cache=True)
+@kernel
 def _find(uf, v):
     """Root of ``v``'s set, halving the path on the way."""
     while uf[v] != v:
@@ -34,7 +34,7 @@ def _find(uf, v):
     return v
 
 
-@njit(cache=True)
+@kernel
 def _grow_nodes(node_vertex, node_next, need, limit):
     """Node arrays with room for ``need`` nodes (contents kept), doubling but
     never past ``max(need, limit)``."""
@@ -51,7 +51,7 @@ def _grow_nodes(node_vertex, node_next, need, limit):
     return nv, nn
 
 
-@njit(cache=True)
+@kernel
 def _flip_chain(mate, node_vertex, node_next, k):
     """Flip the matching along the chain from node ``k`` to its root.
 
@@ -68,14 +68,14 @@ def _flip_chain(mate, node_vertex, node_next, k):
         k = node_next[k2]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _push(stack, i, a, b, kind):
     stack[i, 0] = a
     stack[i, 1] = b
     stack[i, 2] = kind
 
 
-@njit(cache=True)
+@kernel
 def _expand(x, stop, mate, parent, born, bridge_s, bridge_t, out, stack):
     """Write ``P(x)`` from ``x`` up to ``stop`` into ``out``; return its length.
 
@@ -127,7 +127,7 @@ def _expand(x, stop, mate, parent, born, bridge_s, bridge_t, out, stack):
     return length
 
 
-@njit(cache=True)
+@kernel
 def forest_phase(
     indptr, indices, mate, node_vertex, node_next, label, uf, base, parent, tree, start, spent,
     born, bridge_s, bridge_t, first_base, materialize, max_nodes,
@@ -312,7 +312,7 @@ def forest_phase(
     return augmentations, nodes, node_vertex, node_next
 
 
-@njit(cache=True)
+@kernel
 def _relocate_roots(mate, parent, born, bridge_s, bridge_t, first_base):
     """Make the base of each tree's first blossom the tree's unmatched vertex.
 
@@ -339,7 +339,7 @@ def _relocate_roots(mate, parent, born, bridge_s, bridge_t, first_base):
     return moved
 
 
-@njit(cache=True)
+@kernel
 def maximum_matching_forest(indptr, indices, mate, materialize, budget, max_nodes):
     """Augment ``mate`` to a maximum matching; return the final forest.
 

@@ -8,10 +8,10 @@ consecutive vertices are adjacent and distinct. Nothing is re-checked here.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ._jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def replay(indptr, indices, mate, path):
     """Delete the token's positions one by one, keeping ``mate`` maximum.
 
@@ -91,7 +91,7 @@ def replay(indptr, indices, mate, path):
     return wins, move, nu
 
 
-@njit(cache=True)
+@kernel
 def induced(indptr, indices, keep):
     """CSR of the subgraph induced by ``keep`` (vertices renumbered in order).
 
@@ -129,7 +129,7 @@ def induced(indptr, indices, keep):
     return out_ptr, out_idx, old
 
 
-@njit(cache=True)
+@kernel
 def replay_bidirectional(indptr, indices, side, mate, path):
     """:func:`replay` with each search run from both ends at once.
 

@@ -8,13 +8,13 @@ entry is read before it is written and nothing recurses.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ._jit import kernel
 
 #: Rule codes understood by :func:`grundy_kernel`.
 SPLIT, CUTTING = 0, 1
 
 
-@njit(cache=True)
+@kernel
 def grundy_kernel(size, rule):
     """The ``(size + 1) x (size + 1)`` table ``g[n, m]``, ``-1`` where undefined.
 

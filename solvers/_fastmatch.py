@@ -30,10 +30,10 @@ searches before push–relabel (no net gain).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ._jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def _global_relabel(indptr, indices, side, mate, psi, inf, queue):
     """Exact labels: ``psi[v]`` = alternating distance from ``v`` to a free row.
 
@@ -67,7 +67,7 @@ def _global_relabel(indptr, indices, side, mate, psi, inf, queue):
                 tail += 1
 
 
-@njit(cache=True)
+@kernel
 def push_relabel(indptr, indices, side, mate, relabel_every):
     """Augment ``mate`` to a maximum matching by push–relabel (PR-FIFO, fair).
 
@@ -159,7 +159,7 @@ def push_relabel(indptr, indices, side, mate, relabel_every):
     return total
 
 
-@njit(cache=True)
+@kernel
 def ms_bfs_graft(indptr, indices, side, mate):
     """Augment ``mate`` to a maximum matching by multi-source BFS with grafting.
 

@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from ._jit import kernel
 
 from .errors import GamecertError
 
@@ -112,7 +112,7 @@ def graph_from_networkx(G) -> Graph:
     return Graph(g.indptr, g.indices, g.side, tuple(nodes))
 
 
-@njit(cache=True)
+@kernel
 def _two_colouring(indptr, indices):
     """Colours 0/1 by BFS; returns ``[-1, ...]`` when an odd cycle exists."""
     n = len(indptr) - 1
@@ -139,7 +139,7 @@ def _two_colouring(indptr, indices):
     return colour
 
 
-@njit(cache=True)
+@kernel
 def _grid_csr(free):
     """CSR of the 4-neighbour grid graph on the ``True`` cells, row-major ids.
 

@@ -12,37 +12,16 @@ from pathlib import Path
 
 import click
 
+from solvers import _jit
+from solvers.errors import GamecertError, InputError
 
-def _skip_numba_blas_probe() -> None:
-    """Spare each ``gamecert`` process numba's probe for scipy's BLAS (~0.3 s).
-
-    When the first compiled kernel loads, ``numba.np.arraymath`` imports
-    ``scipy.linalg`` just to learn whether ``np.dot`` can be compiled. No
-    gamecert kernel uses BLAS, so the command line answers that probe with
-    "no". Only this process's numba is affected, and only before the probe.
-    """
-    if "numba.np.arraymath" in sys.modules:
-        return
-    try:
-        import numba.np.linalg as linalg
-    except ImportError:
-        return
-
-    def no_blas() -> None:
-        raise ImportError("BLAS is not used by gamecert's kernels")
-
-    linalg.ensure_blas = no_blas
-
-
-_skip_numba_blas_probe()
-
-from solvers.errors import GamecertError, InputError  # noqa: E402
-
-from . import games  # noqa: E402
+from . import games
 from .cases import Case, default_cases_dir, find_cases, load_case
 
 EXIT_DISAGREE = 3
 EXIT_INTERNAL = 4
+
+_jit.skip_blas_probe = True
 
 
 class InputProblem(click.ClickException):
@@ -110,7 +89,9 @@ def solve(game: str, file: str, as_json: bool, no_judge_limits: bool, position: 
             return
         text, source = _read(file)
         instance = g.parse(text, source, not no_judge_limits)
-        solution = g.solve(instance)
+        # Small inputs finish in plain Python before numba could even load.
+        with _jit.python_kernels(g.small(instance)):
+            solution = g.solve(instance)
     except GamecertError as exc:
         raise InputProblem(str(exc)) from None
     if as_json:

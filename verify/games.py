@@ -53,6 +53,8 @@ class Game:
     formulations                                    (independent cross-checks)
     solve_position(text) -> dict                    (optional: a position given on
                                                      the command line, e.g. a sum of pieces)
+    small(instance) -> bool                         (optional: solve with plain-Python
+                                                     kernels, quicker than loading numba)
     """
 
     name: str
@@ -66,6 +68,7 @@ class Game:
     explain: Callable[[Any, Any, Any], str]
     formulations: tuple[Formulation, ...] = ()
     solve_position: Callable[[str], dict] | None = None
+    small: Callable[[Any], bool] = lambda instance: False
 
 
 def game_names() -> list[str]:

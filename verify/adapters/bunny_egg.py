@@ -97,6 +97,8 @@ GAME = Game(
     summary="NOI2011 Bunny and Egg: Bunny's mistakes in a game record",
     parse=lambda text, source, judge_limits: parse_bunny_egg(text, source, judge_limits),
     solve=bunny_egg,
+    # Judge-size games (40x40, k <= 1000) replay in ~0.1 s as plain Python.
+    small=lambda game: game.board.size <= 1600 and len(game.moves) <= 2000,
     format=format_bunny_egg_answer,
     to_json=_to_json,
     answer=lambda sol: sol.verdicts(),

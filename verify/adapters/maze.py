@@ -49,6 +49,8 @@ GAME = Game(
     summary="JSOI2009 maze game: AA's winning start cells",
     parse=lambda text, source, judge_limits: parse_maze(text, source, judge_limits),
     solve=maze_game,
+    # Judge-size boards (up to 100x100) solve in ~0.1 s as plain Python.
+    small=lambda maze: int(maze.free.sum()) <= 10_000,
     format=lambda sol: format_maze_answer(sol.winning_cells),
     to_json=_to_json,
     answer=lambda sol: sol.decomposition.outcomes(),
