@@ -123,3 +123,23 @@ def test_check_unknown_game(tmp_path):
     result = run(["check", str(f)])
     assert result.exit_code == 1
     assert "unknown game 'chess'" in result.stderr
+
+
+def test_console_entry_point_keeps_exit_codes_and_output(tmp_path):
+    """``run`` skips interpreter teardown; output and exit codes must survive it."""
+    import subprocess
+    import sys
+
+    def entry(*args, stdin=""):
+        code = "import sys; from verify.cli import run; sys.argv = ['gamecert', *sys.argv[1:]]; run()"
+        return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True)
+
+    ok = entry("solve", "maze", stdin=SAMPLE)
+    assert (ok.returncode, ok.stdout) == (0, "WIN\n2 3\n3 2\n")
+    bad = entry("solve", "maze", stdin="1 1\n?\n")
+    assert (bad.returncode, bad.stderr) == (1, "error: <stdin>:2:1: expected '.' or '#', got '?'\n")
+    usage = entry("solve", "chess")
+    assert usage.returncode == 2
+    write_case(tmp_path / "wrong.toml", "LOSE\n")
+    disagree = entry("check", str(tmp_path))
+    assert disagree.returncode == 3 and disagree.stdout.splitlines()[-1] == "1 of 1 cases FAILED"
