@@ -34,7 +34,7 @@ from pathlib import Path
 
 SAMPLE = "1 6\nXO.OXO\n1\n1 2\n1 1\n"
 BOARDS = [(40, 40, 799, 1), (40, 40, 600, 2), (100, 100, 4999, 1)]
-GAMECERT = [sys.executable, "-c", "from verify.cli import main; main()"]
+GAMECERT = [sys.executable, "-c", "from verify.cli import run; run()"]
 
 
 def _e2e(path: Path, repeat: int) -> tuple[float, float, float, str]:

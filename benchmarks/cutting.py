@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-GAMECERT = [sys.executable, "-c", "from verify.cli import main; main()"]
+GAMECERT = [sys.executable, "-c", "from verify.cli import run; run()"]
 
 
 # The plain implementation: what a contestant writes. Shares no code with gamecert.

@@ -42,7 +42,7 @@ from pathlib import Path
 import numpy as np
 from verify.families import double_tower, flower, tower
 
-GAMECERT = [sys.executable, "-c", "from verify.cli import main; main()"]
+GAMECERT = [sys.executable, "-c", "from verify.cli import run; run()"]
 FLOOR = "3 2\n1 2\n2 3\n"
 
 

@@ -133,7 +133,7 @@ def cli_command(path: Path) -> list[str]:
     exe = shutil.which("gamecert")
     if exe is not None:
         return [exe, "solve", "maze", "--no-judge-limits", str(path)]
-    return [sys.executable, "-c", "from verify.cli import main; main()", "solve", "maze", "--no-judge-limits", str(path)]
+    return [sys.executable, "-c", "from verify.cli import run; run()", "solve", "maze", "--no-judge-limits", str(path)]
 
 
 FALLBACK = (
