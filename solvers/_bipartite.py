@@ -72,6 +72,23 @@ def greedy_matching(indptr, indices):
     return mate
 
 
+@kernel(inline="always")
+def augment_stack(stack, top, w, mate):
+    """Flip the augmenting path spelled by a depth-first stack and its free end ``w``.
+
+    ``stack[0]`` is unmatched and ``stack[i + 1]`` is the mate of the vertex
+    that ``stack[i]`` stepped to; afterwards ``stack[top]`` is matched to
+    ``w`` and each ``stack[i]`` to the vertex it stepped through.
+    """
+    y = w
+    for i in range(top, -1, -1):
+        a = stack[i]
+        nxt = mate[a]
+        mate[a] = y
+        mate[y] = a
+        y = nxt
+
+
 @kernel
 def hopcroft_karp(indptr, indices, side, mate):
     """Augment ``mate`` (modified in place) to a maximum matching.
@@ -129,15 +146,7 @@ def hopcroft_karp(indptr, indices, side, mate):
                     x = mate[w]
                     if x < 0:
                         if dist[u] + 1 == found:
-                            # Augment along the stack: stack[i] takes the
-                            # vertex it stepped through on the way up.
-                            y = w
-                            for i in range(top, -1, -1):
-                                a = stack[i]
-                                nxt = mate[a]
-                                mate[a] = y
-                                mate[y] = a
-                                y = nxt
+                            augment_stack(stack, top, w, mate)
                             for i in range(top + 1):
                                 dist[stack[i]] = inf
                             top = -1

@@ -8,6 +8,7 @@ consecutive vertices are adjacent and distinct. Nothing is re-checked here.
 from __future__ import annotations
 
 import numpy as np
+from ._bipartite import augment_stack
 from ._jit import kernel
 
 
@@ -68,13 +69,7 @@ def replay(indptr, indices, mate, path):
                 seen[w] = stamp
                 x = mate[w]
                 if x < 0:
-                    y = w
-                    for i in range(top, -1, -1):
-                        b = stack[i]
-                        nxt = mate[b]
-                        mate[b] = y
-                        mate[y] = b
-                        y = nxt
+                    augment_stack(stack, top, w, mate)
                     found = True
                     break
                 top += 1
@@ -243,13 +238,7 @@ def replay_bidirectional(indptr, indices, side, mate, path):
                     work[wtop] = z
                     wtop += 1
         if result == 1:
-            y = end
-            for i in range(top, -1, -1):
-                b = stack[i]
-                nxt = mate[b]
-                mate[b] = y
-                mate[y] = b
-                y = nxt
+            augment_stack(stack, top, end, mate)
         elif result == 2:
             end = -1
             x = u
