@@ -114,23 +114,17 @@ def push_relabel(indptr, indices, side, mate, relabel_every):
         # Fairness: alternate the scan direction so ties do not always go
         # to the same row.
         if total & 1:
-            for k in range(e - 1, b - 1, -1):
-                p = psi[indices[k]]
-                if p < m1:
-                    m2 = m1
-                    m1 = p
-                    best = indices[k]
-                elif p < m2:
-                    m2 = p
+            first, stop, step = e - 1, b - 1, -1
         else:
-            for k in range(b, e):
-                p = psi[indices[k]]
-                if p < m1:
-                    m2 = m1
-                    m1 = p
-                    best = indices[k]
-                elif p < m2:
-                    m2 = p
+            first, stop, step = b, e, 1
+        for k in range(first, stop, step):
+            p = psi[indices[k]]
+            if p < m1:
+                m2 = m1
+                m1 = p
+                best = indices[k]
+            elif p < m2:
+                m2 = p
         if m1 >= inf:
             continue
         x = mate[best]
