@@ -84,8 +84,8 @@ def test_check_agreeing_case_exits_0(tmp_path):
     assert result.exit_code == 0, result.output
     lines = re.sub(r"\d+\.\d{3}s", "T", result.stdout).splitlines()
     assert lines[0] == "maze: 1 case"
-    assert lines[1].split() == ["case", "fast", "certificate", "ilp", "sat", "search"]
-    assert lines[2].split() == ["sample", "ok", "T", "valid", "T", "agree", "T", "agree", "T", "agree", "T"]
+    assert lines[1].split() == ["case", "fast", "certificate", "ilp", "sat", "search", "qbf"]
+    assert lines[2].split() == ["sample", "ok", "T", "valid", "T", *["agree", "T"] * 4]
     assert lines[-1] == "1 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
 
 

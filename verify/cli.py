@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -104,10 +105,20 @@ def solve(game: str, file: str, as_json: bool, no_judge_limits: bool, position: 
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-def check(paths: tuple[Path, ...]) -> None:
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=0), help="Worker processes (0: one per CPU).")
+@click.option(
+    "--time-limit",
+    default=60.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    metavar="SECONDS",
+    help="Stop a step that runs longer; a stopped formulation is shown as skipped (0: no limit).",
+)
+@click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
+def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
-    from .crosscheck import check_case
-    from .report import render_reports
+    from .parallel import check_cases, default_jobs
+    from .report import render_reports, reports_json
 
     roots = list(paths) or [default_cases_dir()]
     for p in roots:
@@ -131,13 +142,146 @@ def check(paths: tuple[Path, ...]) -> None:
         except InputError as exc:
             raise InputProblem(str(case.locate(exc))) from None
         cases.append((case, instance))
-    reports = []
-    for case, instance in cases:
-        reports.append(check_case(games.get_game(case.game), case, instance))
+    items = [(games.get_game(case.game), case, instance) for case, instance in cases]
+    reports = check_cases(items, jobs or default_jobs(), time_limit)
     text, failed = render_reports(reports)
-    click.echo(text, nl=False)
+    if as_json:
+        click.echo(json.dumps(reports_json(reports), indent=2))
+    else:
+        click.echo(text, nl=False)
     if failed:
         raise Disagreement(f"{failed} case(s) failed the cross-check")
+
+
+@main.command()
+@click.argument("game", type=click.Choice(games.game_names()))
+@click.option("--candidate", required=True, metavar="'CMD ARGS'", help="The program to test (split like a shell, run without one).")
+@click.option("--count", default=200, show_default=True, type=click.IntRange(min=1), help="Cases to run.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Same seed, same cases.")
+@click.option("--max-size", default=10, show_default=True, type=click.IntRange(min=1), help="Largest size of random cases.")
+@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True), help="Seconds per run.")
+@click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
+def stress(game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path) -> None:
+    """Run another program on generated cases against certified answers; shrink the first failure."""
+    from . import stress as engine
+
+    g = games.get_game(game)
+    if g.generator is None:
+        have = [name for name in games.game_names() if games.get_game(name).generator]
+        raise click.BadParameter(f"{game} has no case generator yet; stress works for {', '.join(have)}", param_hint="GAME")
+    try:
+        with _progress(count) as progress:
+            result = engine.stress(
+                g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, out=out, progress=progress
+            )
+    except engine.CandidateError as exc:
+        raise InputProblem(f"--candidate: {exc}") from None
+    except engine.StressInternalError as exc:
+        click.echo(f"internal error: {exc} (a gamecert bug, not the candidate's)", err=True)
+        sys.exit(EXIT_INTERNAL)
+    click.echo(result.summary())
+    if result.failure is not None:
+        sys.exit(EXIT_DISAGREE)
+
+
+@contextmanager
+def _progress(count: int):
+    """A rich progress bar on stderr when it is a terminal; otherwise nothing at all."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("cases", total=count)
+
+        def progress(stage: str, done: int, total: int) -> None:
+            label = "cases" if stage == "cases" else "shrinking (runs)"
+            bar.update(task, description=label, completed=done, total=total)
+
+        yield progress
+
+
+@main.command()
+@click.argument("fmt", type=click.Choice(["qdimacs", "cnf", "lp", "mps"]))
+@click.argument("game", type=click.Choice(["maze", "geography"]))
+@click.argument("file")
+@click.option("--vertex", metavar="ROW,COL|V", help="Start vertex: maze cell ROW,COL (1-based), or geography label V.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the file here, not to stdout.")
+@click.option("--nu-bound", is_flag=True, help="cnf/lp/mps: the companion check that nu is maximum (no vertex).")
+def export(fmt: str, game: str, file: str, vertex: str | None, out: Path | None, nu_bound: bool) -> None:
+    """Write the question at one start vertex as a QDIMACS, CNF, LP or MPS file (FILE - is stdin).
+
+    Comments at the top of the file say what each verdict means, so any
+    solver can re-check gamecert's answer. Boards are not held to judge limits.
+    """
+    from . import export as ex
+
+    if nu_bound and fmt == "qdimacs":
+        raise click.UsageError("--nu-bound applies to cnf, lp and mps")
+    if vertex is None and not nu_bound:
+        raise click.UsageError("Missing option '--vertex' (needed unless --nu-bound).")
+    g = games.get_game(game)
+    text, source = _read(file)
+    try:
+        instance = g.parse(text, source, False)
+        start = (ex.maze_start if game == "maze" else ex.geography_start)(instance, vertex, source)
+    except InputError as exc:
+        raise InputProblem(str(exc)) from None
+    too_big = ex.export_fits(start.graph, fmt)
+    if too_big is not None:
+        raise InputProblem(f"{source}:1:1: {fmt} export: {too_big}; 'gamecert export lp' has no such limit")
+    extra: tuple[str, ...] = ()
+    if start.vertex is not None:
+        with _jit.python_kernels(g.small(instance)):
+            loses = g.answer(g.solve(instance)).loses[start.vertex]
+        extra = (ex.fast_answer_line(start, loses, fmt),)
+    if fmt == "cnf":
+        body = ex.uvg_cnf(start, nu_bound, extra)
+    elif fmt in ("lp", "mps"):
+        body = ex.uvg_ilp(start, fmt, nu_bound, extra)
+    else:
+        from .qbf import qdimacs_text
+
+        body = qdimacs_text(start.graph, start.vertex, ["gamecert export qdimacs", *start.about, *extra], start.label)
+    if out is None:
+        sys.stdout.write(body)
+        sys.stdout.flush()
+        return
+    try:
+        out.write_text(body)
+    except OSError as exc:
+        raise InputProblem(f"{out}:1:1: cannot write the file: {exc.strerror or exc}") from None
+
+
+@main.command()
+@click.option(
+    "--game", "audit_games", multiple=True, type=click.Choice(["uvg", "bunny-egg", "cutting"]), help="Audit only this game (repeatable; default all)."
+)
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random audits.")
+@click.option("--quick", is_flag=True, help="Smaller audits (for tests).")
+def audit(audit_games: tuple[str, ...], seed: int, quick: bool) -> None:
+    """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
+    from contextlib import nullcontext
+
+    from rich.console import Console
+
+    from .audit import run_audit, selected_audits
+
+    console = Console(stderr=True)
+    failed = []
+    for name in selected_audits(audit_games):
+        # A spinner on stderr only when it is a terminal; stdout carries the results.
+        with console.status(f"audit {name}") if console.is_terminal else nullcontext():
+            result = run_audit(name, seed, quick)
+        click.echo(result.report(), nl=False)
+        if not result.ok:
+            failed.append(result.name)
+    if failed:
+        raise Disagreement(f"{len(failed)} audit(s) failed: {', '.join(failed)}")
 
 
 def run() -> None:

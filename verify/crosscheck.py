@@ -2,13 +2,16 @@
 
 For each case: the fast solver's judge output against the case's expected
 output, the certificate checker on the fast solution, and every independent
-formulation that fits, compared by equality with the fast answer.
+formulation that fits, compared by equality with the fast answer. These are
+the case's steps (:func:`step_names`); :mod:`verify.parallel` runs them in
+worker processes, each under a time limit.
 """
 
 from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from solvers.errors import GamecertError
@@ -56,42 +59,82 @@ def _error_detail(exc: BaseException) -> str:
     return f"internal error {type(exc).__name__}: {exc} ({frame.filename}:{frame.lineno})"
 
 
+def step_names(game: Game) -> tuple[str, ...]:
+    """The steps of one case's cross-check, in order: fast solver, certificate, each formulation."""
+    return ("fast", "certificate", *(f.name for f in game.formulations))
+
+
 def check_case(game: Game, case: Case, instance) -> CaseReport:
     """Cross-check one parsed case; never raises for a formulation's failure."""
-    verdicts = []
+    return CaseReport(case, tuple(case_verdicts(game, case, instance)))
+
+
+def case_verdicts(
+    game: Game, case: Case, instance, start: int = 0, starting: Callable[[int], None] | None = None
+) -> Iterator[Verdict]:
+    """Cross-check one parsed case: one verdict per step of :func:`step_names`, from step ``start``.
+
+    ``starting(i)`` is called just before step ``i`` runs (the parallel runner
+    keeps each step's clock by it). A step that raises gives an ERROR verdict;
+    a failure of the fast solver ends the case, as nothing is left to compare
+    with. Resuming at ``start > 0`` (after a step was stopped) re-runs the
+    fast solver silently, as the later steps need its solution.
+    """
+    announce = starting or (lambda i: None)
+    if start == 0:
+        announce(0)
     try:
         solution, secs = _timed(game.solve, instance)
     except Exception as exc:  # a crash of the fast solver is a finding, not a stop
-        return CaseReport(case, (Verdict("fast", "ERROR", _error_detail(exc)),))
-    output = game.format(solution)
-    if output == case.expected:
-        verdicts.append(Verdict("fast", "ok", "", secs))
-    else:
-        verdicts.append(Verdict("fast", "WRONG", _output_difference(case.expected, output), secs))
-    try:
-        violations, secs = _timed(game.certify, instance, solution)
-        if violations:
-            verdicts.append(Verdict("certificate", "INVALID", violations[0], secs))
+        name = "fast" if start == 0 else step_names(game)[start]
+        detail = _error_detail(exc) if start == 0 else f"the fast solver failed when re-run: {_error_detail(exc)}"
+        yield Verdict(name, "ERROR", detail)
+        return
+    if start == 0:
+        try:
+            output = game.format(solution)
+        except Exception as exc:
+            yield Verdict("fast", "ERROR", f"formatting the answer: {_error_detail(exc)}", secs)
         else:
-            verdicts.append(Verdict("certificate", "valid", "", secs))
+            if output == case.expected:
+                yield Verdict("fast", "ok", "", secs)
+            else:
+                yield Verdict("fast", "WRONG", _output_difference(case.expected, output), secs)
+    if start <= 1:
+        announce(1)
+        try:
+            violations, secs = _timed(game.certify, instance, solution)
+            if violations:
+                yield Verdict("certificate", "INVALID", violations[0], secs)
+            else:
+                yield Verdict("certificate", "valid", "", secs)
+        except Exception as exc:
+            yield Verdict("certificate", "ERROR", _error_detail(exc))
+    try:
+        reference, unreadable = game.answer(solution), ""
     except Exception as exc:
-        verdicts.append(Verdict("certificate", "ERROR", _error_detail(exc)))
-    reference = game.answer(solution)
-    for f in game.formulations:
+        reference, unreadable = None, f"reading the fast answer: {_error_detail(exc)}"
+    for i, f in enumerate(game.formulations, start=2):
+        if i < start:
+            continue
+        announce(i)
+        if unreadable:
+            yield Verdict(f.name, "ERROR", unreadable)
+            continue
         try:
             reason = f.fits(instance)
             if reason is not None:
-                verdicts.append(Verdict(f.name, "skipped", reason))
+                yield Verdict(f.name, "skipped", reason)
                 continue
             answer, secs = _timed(f.run, instance)
+            difference = None if answer == reference else game.explain(instance, reference, answer)
         except Exception as exc:
-            verdicts.append(Verdict(f.name, "ERROR", _error_detail(exc)))
+            yield Verdict(f.name, "ERROR", _error_detail(exc))
             continue
-        if answer == reference:
-            verdicts.append(Verdict(f.name, "agree", "", secs))
+        if difference is None:
+            yield Verdict(f.name, "agree", "", secs)
         else:
-            verdicts.append(Verdict(f.name, "DIFFER", game.explain(instance, reference, answer), secs))
-    return CaseReport(case, tuple(verdicts))
+            yield Verdict(f.name, "DIFFER", difference, secs)
 
 
 def _output_difference(expected: str, got: str) -> str:

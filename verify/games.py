@@ -55,6 +55,9 @@ class Game:
                                                      the command line, e.g. a sum of pieces)
     small(instance) -> bool                         (optional: solve with plain-Python
                                                      kernels, quicker than loading numba)
+    generator                                       (optional: module path of the game's
+                                                     stress-case generators, imported lazily;
+                                                     see verify.generators)
     """
 
     name: str
@@ -69,6 +72,7 @@ class Game:
     formulations: tuple[Formulation, ...] = ()
     solve_position: Callable[[str], dict] | None = None
     small: Callable[[Any], bool] = lambda instance: False
+    generator: str | None = None
 
 
 def game_names() -> list[str]:

@@ -9,6 +9,8 @@ matching theory; it shares no code with :mod:`solvers` beyond the Graph type.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ortools.linear_solver import pywraplp
 
 from solvers.decomposition import Outcomes
@@ -18,7 +20,7 @@ from solvers.graph import Graph
 #: Backend of ``pywraplp``, chosen by measurement (see :func:`fits`).
 ILP_BACKEND = "CBC"
 #: Largest graph (vertices, edges) the ILP formulation is run on.
-ILP_MAX_VERTICES = 100
+ILP_MAX_VERTICES = 200
 ILP_MAX_EDGES = 1500
 
 
@@ -38,6 +40,13 @@ def fits(graph: Graph) -> str | None:
     0.4 s, CP-SAT (1 worker) 1.8 / 2.1 / 0.9 s; on K_81 CBC 4.9 s, SCIP
     5.3 s; CP-SAT pays ~15 ms of presolve per model. Hence CBC, and
     :data:`ILP_MAX_VERTICES` vertices and :data:`ILP_MAX_EDGES` edges.
+    The vertex limit was 100 until ``gamecert check`` stopped every step at
+    its time limit (default 60 s); measured again for 200 (load ~4 on the
+    2 cores): random 16×16 mazes, wall density 0.3, n = 169 / 177 / 189:
+    0.7 / 0.9 / 1.0 s; grids 14×14 minus 7 cells (n = 189) 1.1–1.2 s, 15×15
+    minus 7 (n = 218) 1.5 s; the bundled 12×12 and 16×16 maze cases (n =
+    105, 151) 0.3 / 0.5 s; the slowest family, triangular lattices, 13×13
+    (n = 169, 456 edges) 29 s — under the time limit, which stops the rest.
     """
     if graph.n > ILP_MAX_VERTICES:
         return f"{graph.n} vertices > {ILP_MAX_VERTICES} (ILP limit)"
@@ -55,20 +64,22 @@ class _MatchingILP:
     build).
     """
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, name: Callable[[int], str] = str) -> None:
         solver = pywraplp.Solver.CreateSolver(ILP_BACKEND)
         if solver is None:
             raise SolverError(f"OR-Tools has no {ILP_BACKEND} backend")
         self.solver = solver
         edges = [(int(u), int(v)) for u, v in graph.edges()]
         # Model
-        self.x = {(u, v): solver.BoolVar(f"x[{u},{v}]") for u, v in edges}
+        # Names as LP/MPS files allow them (no brackets): x_u_v, deg_u, odd_c,
+        # vertices named by ``name`` (the export names cells and labels).
+        self.x = {(u, v): solver.BoolVar(f"x_{name(u)}_{name(v)}") for u, v in edges}
         incident: list[list] = [[] for _ in range(graph.n)]
         for (u, v), var in self.x.items():
             incident[u].append(var)
             incident[v].append(var)
         # Constraints
-        self.degree = {u: solver.Add(sum(xs) <= 1, f"deg[{u}]") for u, xs in enumerate(incident) if xs}
+        self.degree = {u: solver.Add(sum(xs) <= 1, f"deg_{name(u)}") for u, xs in enumerate(incident) if xs}
         # Valid cuts, sound by counting: a matching inside a connected
         # component S of odd size covers an even number of its vertices, so
         # has at most (|S| - 1) / 2 edges. They spare branch and bound the
@@ -82,7 +93,7 @@ class _MatchingILP:
             inside.setdefault(component[u], []).append(var)
         for c, xs in inside.items():
             if size[c] % 2 == 1:
-                solver.Add(sum(xs) <= size[c] // 2, f"odd[{c}]")
+                solver.Add(sum(xs) <= size[c] // 2, f"odd_{c + 1}")
         solver.Maximize(sum(self.x.values()))
 
     def solve(self, avoid: int | None = None) -> tuple[int, list[tuple[int, int]]]:

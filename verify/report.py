@@ -1,4 +1,4 @@
-"""The text table that ``gamecert check`` prints."""
+"""The report of ``gamecert check``: a text table, or JSON."""
 
 from __future__ import annotations
 
@@ -59,3 +59,35 @@ def render_reports(reports: list[CaseReport]) -> tuple[str, int]:
     else:
         out.append(f"{total} cases: every answer as expected, every formulation that ran agrees, every certificate valid")
     return "\n".join(out) + "\n", failed
+
+
+def reports_json(reports: list[CaseReport]) -> dict:
+    """The whole report as JSON-able data: every case's verdicts, then a summary.
+
+    ``summary.statuses`` counts verdicts by status (``ok``, ``valid``,
+    ``agree``, ``skipped``, ``WRONG``, ``INVALID``, ``DIFFER``, ``ERROR``);
+    ``summary.failed`` counts the cases with at least one failed verdict.
+
+    >>> reports_json([])["summary"]
+    {'cases': 0, 'failed': 0, 'statuses': {}}
+    """
+    statuses: dict[str, int] = {}
+    cases = []
+    for r in reports:
+        for v in r.verdicts:
+            statuses[v.status] = statuses.get(v.status, 0) + 1
+        cases.append(
+            {
+                "id": r.case.id,
+                "path": str(r.case.path),
+                "game": r.case.game,
+                "source": r.case.source,
+                "failed": r.failed,
+                "verdicts": [
+                    {"formulation": v.formulation, "status": v.status, "detail": v.detail, "seconds": round(v.seconds, 6)}
+                    for v in r.verdicts
+                ],
+            }
+        )
+    summary = {"cases": len(reports), "failed": sum(r.failed for r in reports), "statuses": statuses}
+    return {"cases": cases, "summary": summary}

@@ -60,26 +60,11 @@ class _MatchingCNF:
     def __init__(self, graph: Graph) -> None:
         self.n = graph.n
         pool = IDPool()
-        edges = [(int(u), int(v)) for u, v in graph.edges()]
-        # Model
-        self.x = {(u, v): pool.id(("x", u, v)) for u, v in edges}
-        covered = [pool.id(("covered", v)) for v in range(graph.n)]
-        incident: list[list[int]] = [[] for _ in range(graph.n)]
-        for (u, v), lit in self.x.items():
-            incident[u].append(lit)
-            incident[v].append(lit)
-        self.incident = incident
+        self.x, covered, self.incident, cnf = _matching_clauses(graph, pool)
         self.component, self.vertices = _components(graph)
         self.edges: list[list[tuple[int, int]]] = [[] for _ in self.vertices]
-        for u, v in edges:
+        for u, v in self.x:
             self.edges[self.component[u]].append((u, v))
-        # Constraints: at most one chosen edge per vertex; covered(v) needs one.
-        cnf = CNF()
-        for v, lits in enumerate(incident):
-            cnf.append([-covered[v], *lits])
-            if len(lits) > 1:
-                enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
-                cnf.extend(CardEnc.atmost(lits, bound=1, vpool=pool, encoding=enc).clauses)
         # Totalizer outputs: rhs_c[j] is implied by "at least j + 1 vertices
         # of c uncovered". Auxiliary variables come after every pool variable.
         self.rhs: list[list[int]] = []
@@ -107,6 +92,32 @@ class _MatchingCNF:
         """The chosen edges of component ``c`` in ``model``."""
         chosen = set(lit for lit in model if lit > 0)
         return [e for e in self.edges[c] if self.x[e] in chosen]
+
+
+def _matching_clauses(
+    graph: Graph, pool: IDPool
+) -> tuple[dict[tuple[int, int], int], list[int], list[list[int]], CNF]:
+    """Edge variables, covered variables, each vertex's edge literals, and the matching clauses.
+
+    Shared by :class:`_MatchingCNF` and the DIMACS export
+    (:mod:`verify.export`), so the file holds the clauses solved here.
+    """
+    edges = [(int(u), int(v)) for u, v in graph.edges()]
+    # Model
+    x = {(u, v): pool.id(("x", u, v)) for u, v in edges}
+    covered = [pool.id(("covered", v)) for v in range(graph.n)]
+    incident: list[list[int]] = [[] for _ in range(graph.n)]
+    for (u, v), lit in x.items():
+        incident[u].append(lit)
+        incident[v].append(lit)
+    # Constraints: at most one chosen edge per vertex; covered(v) needs one.
+    cnf = CNF()
+    for v, lits in enumerate(incident):
+        cnf.append([-covered[v], *lits])
+        if len(lits) > 1:
+            enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
+            cnf.extend(CardEnc.atmost(lits, bound=1, vpool=pool, encoding=enc).clauses)
+    return x, covered, incident, cnf
 
 
 def _components(graph: Graph) -> tuple[list[int], list[list[int]]]:
@@ -177,6 +188,25 @@ def sat_matching_number(graph: Graph) -> int:
     cnf = _MatchingCNF(graph)
     with Solver(name=SAT_BACKEND, bootstrap_with=cnf.cnf) as solver:
         return sum(_matching_number(cnf, solver, c)[0] for c in range(len(cnf.vertices)))
+
+
+def sat_maximum_matching(graph: Graph) -> list[tuple[int, int]]:
+    """A maximum matching of a graph, found by a SAT solver (edges ``(u, v)``, ``u < v``).
+
+    Notes
+    -----
+    The models that :func:`sat_matching_number` raises its bound past, the
+    last (largest) one per component; same clauses, same calls.
+
+    Examples
+    --------
+    >>> from solvers.graph import graph_from_edges
+    >>> len(sat_maximum_matching(graph_from_edges(4, [(0, 1), (1, 2), (2, 3)])))
+    2
+    """
+    cnf = _MatchingCNF(graph)
+    with Solver(name=SAT_BACKEND, bootstrap_with=cnf.cnf) as solver:
+        return [e for c in range(len(cnf.vertices)) for e in _matching_number(cnf, solver, c)[1]]
 
 
 def sat_outcomes(graph: Graph) -> Outcomes:

@@ -130,4 +130,5 @@ def make_game(rule: str) -> Game:
             Formulation("plain-sg", lazy("verify.sg_reference", "fits", _pairs), reference_answer),
         ),
         solve_position=solve_position,
+        generator=f"verify.generators.{rule}",
     )

@@ -94,6 +94,7 @@ def _networkx(game: BunnyEgg) -> Verdicts:
 
 GAME = Game(
     name="bunny-egg",
+    generator="verify.generators.bunny_egg",
     summary="NOI2011 Bunny and Egg: Bunny's mistakes in a game record",
     parse=lambda text, source, judge_limits: parse_bunny_egg(text, source, judge_limits),
     solve=bunny_egg,

@@ -53,6 +53,7 @@ def _graph(instance: GeographyInput):
 
 GAME = Game(
     name="geography",
+    generator="verify.generators.geography",
     summary="undirected vertex geography on any graph: who wins from each start vertex",
     parse=lambda text, source, judge_limits: parse_geography(text, source),
     solve=geography_game,
@@ -72,5 +73,6 @@ GAME = Game(
             lazy("verify.search", "fits", _graph),
             lazy("verify.search", "graph_search_outcomes", _graph),
         ),
+        Formulation("qbf", lazy("verify.qbf", "fits", _graph), lazy("verify.qbf", "qbf_outcomes", _graph)),
     ),
 )

@@ -51,6 +51,7 @@ GAME = Game(
     solve=maze_game,
     # Judge-size boards (up to 100x100) solve in ~0.1 s as plain Python.
     small=lambda maze: int(maze.free.sum()) <= 10_000,
+    generator="verify.generators.maze",
     format=lambda sol: format_maze_answer(sol.winning_cells),
     to_json=_to_json,
     answer=lambda sol: sol.decomposition.outcomes(),
@@ -65,5 +66,6 @@ GAME = Game(
             # The search reads the board text itself, not our grid graph.
             lazy("verify.search", "maze_search_outcomes", lambda maze: maze.text().splitlines()[1:]),
         ),
+        Formulation("qbf", lazy("verify.qbf", "fits", _graph), lazy("verify.qbf", "qbf_outcomes", _graph)),
     ),
 )

@@ -1,0 +1,5 @@
+"""A program that never answers in time."""
+
+import time
+
+time.sleep(60)
