@@ -30,3 +30,12 @@ class CertificateError(GamecertError):
 
 class SolverError(GamecertError):
     """An internal fault: a formulation's solver failed or disagreed with itself."""
+
+
+class CandidateError(GamecertError):
+    """A program under stress test cannot be run at all: an empty, malformed or unstartable command."""
+
+
+class StressInternalError(GamecertError):
+    """gamecert's own side of a stress run failed: a generated case that does not parse,
+    or a certified answer whose certificate does not check. Never blamed on the candidate."""

@@ -28,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 from solvers import _jit
-from solvers.errors import GamecertError, InputError
+from solvers.errors import CandidateError, GamecertError, InputError, StressInternalError
 
 from .games import Game
 
@@ -42,14 +42,6 @@ Progress = Callable[[str, int, int], None]
 _STDERR_TAIL = 5
 _SHOW = 40
 _TOKEN = re.compile(rb"\S+")
-
-
-class CandidateError(GamecertError):
-    """The candidate command cannot be run at all (bad input, not a failure of the program)."""
-
-
-class StressInternalError(GamecertError):
-    """gamecert's own side failed: a generated case that does not parse, or a certificate that does not check."""
 
 
 @dataclass(frozen=True)
