@@ -32,6 +32,13 @@ class SolverError(GamecertError):
     """An internal fault: a formulation's solver failed or disagreed with itself."""
 
 
+class TimeLimitError(SolverError):
+    """A formulation ran past its own time limit: no answer, which is not a wrong answer.
+
+    The cross-check shows it as skipped with this message as the reason.
+    """
+
+
 class CandidateError(GamecertError):
     """A program under stress test cannot be run at all: an empty, malformed or unstartable command."""
 

@@ -9,7 +9,6 @@ import re
 import textwrap
 
 import numpy as np
-import pytest
 from click.testing import CliRunner
 
 from solvers import blossom

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,9 +13,11 @@ from hypothesis import strategies as st
 from pyqbf.formula import PCNF
 from pyqbf.solvers import Solver, solve_file
 
-from solvers.errors import SolverError
+from solvers.errors import TimeLimitError
 from solvers.graph import graph_from_edges, grid_graph
+from solvers.maze import parse_maze
 from verify import qbf
+from verify.games import Formulation
 from verify.search import graph_search_outcomes, maze_search_outcomes
 
 
@@ -175,10 +179,27 @@ def test_encoding_size_respects_the_stated_formula():
     assert (corner.num_vars, len(corner.clauses), len(corner.prefix)) == (164, 647, 11)
 
 
-def test_time_limit_raises_solver_error():
+def test_time_limit_raises_time_limit_error():
     g = grid_graph(np.ones((6, 7), bool))[0]  # 42 cells: DepQBF needs well over a second
-    with pytest.raises(SolverError, match="time limit"):
+    with pytest.raises(TimeLimitError, match="time limit of 0.3 s"):
         qbf.qbf_wins(g, 0, time_limit=0.3)
+
+
+def test_check_shows_a_qbf_past_its_time_limit_as_skipped(monkeypatch):
+    """A QBF that runs out of time leaves no witness; the cross-check says so and does not fail."""
+    from verify import games
+    from verify.cases import Case
+    from verify.crosscheck import check_case
+
+    maze = games.get_game("maze")
+    slow = Formulation("qbf", lambda m: None, lambda m: qbf.qbf_outcomes(grid_graph(m.free)[0], time_limit=0.3))
+    game = dataclasses.replace(maze, formulations=(slow,))
+    board = parse_maze("6 7\n" + "." * 7 + "\n" + ("." * 7 + "\n") * 5)
+    expected = maze.format(maze.solve(board))
+    report = check_case(game, Case(Path("open-6x7.toml"), "open-6x7", "maze", "test", board.text(), expected), board)
+    (verdict,) = [v for v in report.verdicts if v.formulation == "qbf"]
+    assert (verdict.status, report.failed) == ("skipped", False)
+    assert verdict.detail.startswith("QBF (depqbf) on start ") and verdict.detail.endswith("time limit of 0.3 s")
 
 
 def test_fits_states_the_size_limit():

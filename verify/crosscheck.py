@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from solvers.errors import GamecertError
+from solvers.errors import GamecertError, TimeLimitError
 
 from .cases import Case
 from .games import Game
@@ -128,6 +128,9 @@ def case_verdicts(
                 continue
             answer, secs = _timed(f.run, instance)
             difference = None if answer == reference else game.explain(instance, reference, answer)
+        except TimeLimitError as exc:  # the formulation's own limit: no witness, not a failure
+            yield Verdict(f.name, "skipped", str(exc))
+            continue
         except Exception as exc:
             yield Verdict(f.name, "ERROR", _error_detail(exc))
             continue

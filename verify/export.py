@@ -249,7 +249,7 @@ def uvg_cnf(start: UVGStart, nu_bound: bool = False, extra: tuple[str, ...] = ()
             f"SAT   -> a maximum matching avoids {named}: {start.player} from {named} loses",
             f"UNSAT -> {named} is in every maximum matching: {start.player} from {named} wins",
             "both verdicts assume nu is maximum: 'gamecert export cnf ... --nu-bound' writes "
-            f"'at least nu + 1 edges', which must be UNSAT",
+            "'at least nu + 1 edges', which must be UNSAT",
         ]
     if k == 0:
         bound = ("  covered(u) -> some chosen edge at u; k = 0 edges asked for, so no cardinality bound",)

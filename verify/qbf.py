@@ -64,7 +64,7 @@ from pyqbf.solvers import Solver
 from pysat.formula import IDPool
 
 from solvers.decomposition import Outcomes
-from solvers.errors import GamecertError, SolverError
+from solvers.errors import GamecertError, SolverError, TimeLimitError
 from solvers.graph import Graph
 
 #: The solvers :func:`qbf_wins` accepts (pyqbf's names).
@@ -74,7 +74,7 @@ QBF_SOLVER = "depqbf"
 #: Largest graph (vertices) :func:`qbf_outcomes` is run on by the cross-check.
 QBF_MAX_VERTICES = 20
 #: Wall-clock seconds one QBF call (one start vertex) may take before
-#: :class:`SolverError`; with a limit each call runs in a forked child.
+#: :class:`~solvers.errors.TimeLimitError`; with a limit each call runs in a forked child.
 QBF_TIME_LIMIT = 10.0
 
 
@@ -96,7 +96,8 @@ def fits(graph: Graph) -> str | None:
     start took 0.12 s. Hence DepQBF and
     :data:`QBF_MAX_VERTICES` vertices (a whole cross-check of at most about
     2 s); a single call past :data:`QBF_TIME_LIMIT` seconds raises
-    :class:`SolverError`.
+    :class:`~solvers.errors.TimeLimitError`, which the cross-check shows as
+    skipped.
     """
     if graph.n > QBF_MAX_VERTICES:
         return f"{graph.n} vertices > {QBF_MAX_VERTICES} (QBF limit)"
@@ -297,7 +298,7 @@ def qbf_wins(graph: Graph, v: int, solver: str = QBF_SOLVER, time_limit: float |
     graph : the game's graph
     v : the start vertex
     solver : one of :data:`QBF_SOLVERS`
-    time_limit : seconds before :class:`SolverError` (None: no limit)
+    time_limit : seconds before :class:`~solvers.errors.TimeLimitError` (None: no limit)
 
     Notes
     -----
@@ -386,8 +387,8 @@ def _decide(graph: Graph, starts: list[int], solver: str, time_limit: float | No
             ready, _, _ = select.select([read_end], [], [], time_limit)
             if not ready:
                 os.kill(pid, signal.SIGKILL)
-                raise SolverError(
-                    f"QBF ({solver}) on start {starts[len(reply)]} ran past the time limit of {time_limit} s"
+                raise TimeLimitError(
+                    f"QBF ({solver}) on start {starts[len(reply)]} ran past the time limit of {time_limit:g} s"
                 )
             chunk = os.read(read_end, 1 << 12)
             if not chunk:
@@ -452,7 +453,7 @@ def qdimacs_text(
         "gamecert QBF: undirected vertex geography (token on the start vertex, which counts as visited;",
         "players alternately move it to an adjacent unvisited vertex; who cannot move loses).",
         f"TRUE means: the player to move from vertex {name(v)} wins. FALSE: that player loses.",
-        f"Quantifier blocks: move t is exists for odd t (player to move), forall for even t (opponent);",
+        "Quantifier blocks: move t is exists for odd t (player to move), forall for even t (opponent);",
         f"at most {enc.moves} moves. A move is a {enc.code_bits}-bit neighbour index (bit i has weight 2^i)",
         "into the current vertex's neighbour list below; an index past the list or to a visited vertex",
         "is illegal: the exists player must not make one, a forall one makes the formula true.",
