@@ -143,6 +143,24 @@ def test_candidate_that_cannot_start_is_bad_input(tmp_path):
     assert result.stderr == f"error: --candidate: cannot start '{tmp_path / 'nope'}': No such file or directory\n"
 
 
+def test_out_folder_under_a_file_is_bad_input_before_any_run(tmp_path):
+    (tmp_path / "file").write_text("")
+    out = tmp_path / "file" / "cases"
+    result = run(["stress", "maze", "--candidate", candidate("crash.py"), "--out", str(out)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"error: {out}:1:1: --out: expected a folder, but {tmp_path / 'file'} is a file\n"
+
+
+def test_out_folder_that_cannot_be_written_is_bad_input(tmp_path, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    result = run(["stress", "maze", "--candidate", candidate("crash.py"), "--out", str(tmp_path / "new")])
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {tmp_path / 'new'}:1:1: --out: cannot write the case files: Permission denied\n"
+
+
 def test_candidate_with_an_unclosed_quote_is_bad_input():
     result = run(["stress", "maze", "--candidate", "python3 'x"])
     assert (result.exit_code, result.stderr) == (1, "error: --candidate: cannot read the command \"python3 'x\": No closing quotation\n")

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from solvers import _jit
-from solvers.errors import GamecertError, InputError
+from solvers.errors import CandidateError, GamecertError, InputError, StressInternalError
 
 from . import games
 from .cases import Case, default_cases_dir, find_cases, load_case
@@ -169,19 +169,36 @@ def stress(game: str, candidate: str, count: int, seed: int, max_size: int, time
     if g.generator is None:
         have = [name for name in games.game_names() if games.get_game(name).generator]
         raise click.BadParameter(f"{game} has no case generator yet; stress works for {', '.join(have)}", param_hint="GAME")
+    problem = _unwritable_folder(out)
+    if problem is not None:  # found now, not after a long run ends in a failure to save
+        raise InputProblem(f"{out}:1:1: --out: {problem}")
     try:
         with _progress(count) as progress:
             result = engine.stress(
                 g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, out=out, progress=progress
             )
-    except engine.CandidateError as exc:
+    except CandidateError as exc:
         raise InputProblem(f"--candidate: {exc}") from None
-    except engine.StressInternalError as exc:
+    except OSError as exc:  # the one file operation of a stress run: saving the failing case
+        raise InputProblem(f"{out}:1:1: --out: cannot write the case files: {exc.strerror or exc}") from None
+    except StressInternalError as exc:
         click.echo(f"internal error: {exc} (a gamecert bug, not the candidate's)", err=True)
         sys.exit(EXIT_INTERNAL)
     click.echo(result.summary())
     if result.failure is not None:
         sys.exit(EXIT_DISAGREE)
+
+
+def _unwritable_folder(folder: Path) -> str | None:
+    """Why files cannot be written into ``folder`` (created on demand), or None."""
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        return f"expected a folder, but {existing} is a file"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"cannot write into {existing}"
+    return None
 
 
 @contextmanager
