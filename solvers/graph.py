@@ -65,6 +65,30 @@ class Graph:
         """The user-facing name of vertex ``v``."""
         return v if self.labels is None else self.labels[v]
 
+    def components(self) -> tuple[list[int], list[list[int]]]:
+        """Each vertex's connected component, and each component's vertices in BFS order.
+
+        Components are numbered by their smallest vertex; ``O(V + E)``.
+
+        >>> graph_from_edges(4, [(0, 2)]).components()
+        ([0, 1, 0, 2], [[0, 2], [1], [3]])
+        """
+        component = [-1] * self.n
+        members: list[list[int]] = []
+        for s in range(self.n):
+            if component[s] >= 0:
+                continue
+            c = len(members)
+            component[s] = c
+            queue = [s]
+            for u in queue:  # grows while read: a BFS queue
+                for w in self.neighbors(u).tolist():
+                    if component[w] < 0:
+                        component[w] = c
+                        queue.append(w)
+            members.append(queue)
+        return component, members
+
 
 def graph_from_edges(
     n: int, edges: Iterable[tuple[int, int]] | np.ndarray, side: np.ndarray | None = None

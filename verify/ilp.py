@@ -84,7 +84,7 @@ class _MatchingILP:
         # component S of odd size covers an even number of its vertices, so
         # has at most (|S| - 1) / 2 edges. They spare branch and bound the
         # parity proof on odd components (K_121: 10.3 s without, 4.6 s with).
-        component = self.component = _components(graph)
+        component = self.component = graph.components()[0]
         inside: dict[int, list] = {}
         size: dict[int, int] = {}
         for v in range(graph.n):
@@ -121,24 +121,6 @@ class _MatchingILP:
         if len(chosen) != round(value):
             raise SolverError(f"ILP ({ILP_BACKEND}) solution has {len(chosen)} edges, optimum {value}")
         return round(value), chosen
-
-
-def _components(graph: Graph) -> list[int]:
-    """Each vertex's connected component (BFS)."""
-    component = [-1] * graph.n
-    count = 0
-    for s in range(graph.n):
-        if component[s] >= 0:
-            continue
-        component[s] = count
-        queue = [s]
-        for u in queue:  # grows while read: a BFS queue
-            for w in graph.neighbors(u).tolist():
-                if component[w] < 0:
-                    component[w] = count
-                    queue.append(w)
-        count += 1
-    return component
 
 
 def ilp_matching_number(graph: Graph) -> int:

@@ -61,7 +61,7 @@ class _MatchingCNF:
         self.n = graph.n
         pool = IDPool()
         self.x, covered, self.incident, cnf = _matching_clauses(graph, pool)
-        self.component, self.vertices = _components(graph)
+        self.component, self.vertices = graph.components()
         self.edges: list[list[tuple[int, int]]] = [[] for _ in self.vertices]
         for u, v in self.x:
             self.edges[self.component[u]].append((u, v))
@@ -118,25 +118,6 @@ def _matching_clauses(
             enc = EncType.pairwise if len(lits) <= 6 else EncType.seqcounter
             cnf.extend(CardEnc.atmost(lits, bound=1, vpool=pool, encoding=enc).clauses)
     return x, covered, incident, cnf
-
-
-def _components(graph: Graph) -> tuple[list[int], list[list[int]]]:
-    """Each vertex's connected component and each component's vertices (BFS)."""
-    component = [-1] * graph.n
-    vertices: list[list[int]] = []
-    for s in range(graph.n):
-        if component[s] >= 0:
-            continue
-        c = len(vertices)
-        component[s] = c
-        members = [s]
-        for u in members:  # grows while read: a BFS queue
-            for w in graph.neighbors(u).tolist():
-                if component[w] < 0:
-                    component[w] = c
-                    members.append(w)
-        vertices.append(members)
-    return component, vertices
 
 
 def _matching_number(cnf: _MatchingCNF, solver: Solver, c: int) -> tuple[int, list[tuple[int, int]]]:
