@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable
 from solvers.decomposition import Decomposition, Outcomes
 from solvers.graph import Graph
 
-from ..games import first_difference
+from ..games import Formulation, first_difference, lazy
 
 
 def decomposition_json(dec: Decomposition, name: Callable[[int], Hashable]) -> dict:
@@ -57,3 +57,15 @@ def graph_fits(limit: int, what: str) -> Callable[[Graph], str | None]:
         return None if graph.n <= limit else f"{graph.n} vertices > {limit} ({what} limit)"
 
     return fits
+
+
+def graph_formulation(
+    name: str, function: str, graph_of: Callable, prepare: Callable | None = None
+) -> Formulation:
+    """The formulation ``verify.NAME.FUNCTION`` on an instance's graph, gated by ``verify.NAME.fits``.
+
+    ``prepare`` turns the instance into the function's argument when that is
+    not the graph (the maze search reads the board text).
+    """
+    module = f"verify.{name}"
+    return Formulation(name, lazy(module, "fits", graph_of), lazy(module, function, prepare or graph_of))

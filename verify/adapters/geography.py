@@ -10,8 +10,8 @@ from solvers.geography import (
     parse_geography,
 )
 
-from ..games import Formulation, Game, lazy
-from ._uvg import decomposition_json, explain_outcomes
+from ..games import Game
+from ._uvg import decomposition_json, explain_outcomes, graph_formulation
 
 
 def _name(v: int) -> int:
@@ -66,13 +66,9 @@ GAME = Game(
     certify=_certify,
     explain=lambda instance, expected, got: explain_outcomes(lambda v: str(_name(v)), expected, got),
     formulations=(
-        Formulation("ilp", lazy("verify.ilp", "fits", _graph), lazy("verify.ilp", "ilp_outcomes", _graph)),
-        Formulation("sat", lazy("verify.sat", "fits", _graph), lazy("verify.sat", "sat_outcomes", _graph)),
-        Formulation(
-            "search",
-            lazy("verify.search", "fits", _graph),
-            lazy("verify.search", "graph_search_outcomes", _graph),
-        ),
-        Formulation("qbf", lazy("verify.qbf", "fits", _graph), lazy("verify.qbf", "qbf_outcomes", _graph)),
+        graph_formulation("ilp", "ilp_outcomes", _graph),
+        graph_formulation("sat", "sat_outcomes", _graph),
+        graph_formulation("search", "graph_search_outcomes", _graph),
+        graph_formulation("qbf", "qbf_outcomes", _graph),
     ),
 )

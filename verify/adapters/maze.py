@@ -7,8 +7,8 @@ import numpy as np
 from solvers.graph import grid_graph
 from solvers.maze import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
 
-from ..games import Formulation, Game, lazy
-from ._uvg import decomposition_json, explain_outcomes
+from ..games import Game
+from ._uvg import decomposition_json, explain_outcomes, graph_formulation
 
 
 def _cell_namer(maze: Maze):
@@ -58,14 +58,10 @@ GAME = Game(
     certify=_certify,
     explain=lambda maze, expected, got: explain_outcomes(_cell_namer(maze), expected, got),
     formulations=(
-        Formulation("ilp", lazy("verify.ilp", "fits", _graph), lazy("verify.ilp", "ilp_outcomes", _graph)),
-        Formulation("sat", lazy("verify.sat", "fits", _graph), lazy("verify.sat", "sat_outcomes", _graph)),
-        Formulation(
-            "search",
-            lazy("verify.search", "fits", _graph),
-            # The search reads the board text itself, not our grid graph.
-            lazy("verify.search", "maze_search_outcomes", lambda maze: maze.text().splitlines()[1:]),
-        ),
-        Formulation("qbf", lazy("verify.qbf", "fits", _graph), lazy("verify.qbf", "qbf_outcomes", _graph)),
+        graph_formulation("ilp", "ilp_outcomes", _graph),
+        graph_formulation("sat", "sat_outcomes", _graph),
+        # The search reads the board text itself, not our grid graph.
+        graph_formulation("search", "maze_search_outcomes", _graph, lambda maze: maze.text().splitlines()[1:]),
+        graph_formulation("qbf", "qbf_outcomes", _graph),
     ),
 )
