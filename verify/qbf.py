@@ -112,10 +112,12 @@ class QbfEncoding:
     quantifier ``"e"`` or ``"a"``; ``clauses`` are DIMACS literal lists;
     ``meaning[x - 1]`` describes variable ``x``; ``moves`` is the bound ``T``;
     ``codes[t - 1]`` are the bits of move ``t``'s neighbour index, least
-    significant first.
+    significant first; ``component`` lists ``start``'s component, the only
+    vertices the formula speaks of.
     """
 
     start: int
+    component: tuple[int, ...]
     moves: int
     code_bits: int
     codes: tuple[tuple[int, ...], ...]
@@ -281,6 +283,7 @@ def _encode(adj: list[list[int]], v: int, name: Callable[[int], object]) -> QbfE
     prefix = tuple(("e" if b % 2 == 0 else "a", tuple(xs)) for b, xs in enumerate(blocks) if xs)
     return QbfEncoding(
         start=v,
+        component=tuple(component),
         moves=moves,
         code_bits=bits,
         codes=tuple(map(tuple, codes)),
@@ -460,8 +463,7 @@ def qdimacs_text(
         f"size: {enc.num_vars} variables, {len(enc.clauses)} clauses, {len(enc.prefix)} blocks",
         "neighbour lists (index 0, 1, ...):",
     ]
-    component, _ = _move_bound([graph.neighbors(u).tolist() for u in range(graph.n)], v)
-    for u in sorted(component):
+    for u in sorted(enc.component):
         lines.append(f"  {name(u)}: " + " ".join(str(name(w)) for w in graph.neighbors(u).tolist()))
     lines.append("variables:")
     lines += [f"  {x} = {text}" for x, text in enumerate(enc.meaning, start=1)]
