@@ -244,26 +244,9 @@ def export(fmt: str, game: str, file: str, vertex: str | None, out: Path | None,
     g = games.get_game(game)
     text, source = _read(file)
     try:
-        instance = g.parse(text, source, False)
-        start = (ex.maze_start if game == "maze" else ex.geography_start)(instance, vertex, source)
+        body = ex.export_text(fmt, g, g.parse(text, source, False), vertex, source, nu_bound)
     except InputError as exc:
         raise InputProblem(str(exc)) from None
-    too_big = ex.export_fits(start.graph, fmt)
-    if too_big is not None:
-        raise InputProblem(f"{source}:1:1: {fmt} export: {too_big}; 'gamecert export lp' has no such limit")
-    extra: tuple[str, ...] = ()
-    if start.vertex is not None:
-        with _jit.python_kernels(g.small(instance)):
-            loses = g.answer(g.solve(instance)).loses[start.vertex]
-        extra = (ex.fast_answer_line(start, loses, fmt),)
-    if fmt == "cnf":
-        body = ex.uvg_cnf(start, nu_bound, extra)
-    elif fmt in ("lp", "mps"):
-        body = ex.uvg_ilp(start, fmt, nu_bound, extra)
-    else:
-        from .qbf import qdimacs_text
-
-        body = qdimacs_text(start.graph, start.vertex, ["gamecert export qdimacs", *start.about, *extra], start.label)
     if out is None:
         sys.stdout.write(body)
         sys.stdout.flush()

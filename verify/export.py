@@ -23,10 +23,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from solvers import _jit
 from solvers.errors import InputError
 from solvers.geography import GeographyInput
 from solvers.graph import Graph, grid_graph
 from solvers.maze import Maze
+
+from .games import Game
 
 #: Where --vertex problems are reported (like ``--position``).
 VERTEX_SOURCE = "--vertex"
@@ -368,3 +371,30 @@ def fast_answer_line(start: UVGStart, loses: bool, fmt: str) -> str:
     word = "loses" if loses else "wins"
     tail = f" (expect {expect})" if expect else ""
     return f"gamecert's fast solver says: {start.player} from {start.label(start.vertex)} {word}{tail}"
+
+
+def export_text(fmt: str, game: Game, instance: Maze | GeographyInput, vertex: str | None, source: str, nu_bound: bool) -> str:
+    """The file ``gamecert export FMT`` writes: the question at ``vertex`` (or ν's bound) for any solver.
+
+    ``fmt`` is ``cnf``, ``lp``, ``mps`` or ``qdimacs``; ``game`` is the maze
+    or geography entry of the registry and ``instance`` its parsed input.
+    Raises :class:`InputError` for a bad vertex or a graph too big for the
+    format. The comments carry the fast solver's answer at the vertex as the
+    verdict to expect.
+    """
+    start = (maze_start if game.name == "maze" else geography_start)(instance, vertex, source)
+    too_big = export_fits(start.graph, fmt)
+    if too_big is not None:
+        raise InputError(source, 1, 1, f"{fmt} export: {too_big}; 'gamecert export lp' has no such limit")
+    extra: tuple[str, ...] = ()
+    if start.vertex is not None:
+        with _jit.python_kernels(game.small(instance)):
+            loses = game.answer(game.solve(instance)).loses[start.vertex]
+        extra = (fast_answer_line(start, loses, fmt),)
+    if fmt == "cnf":
+        return uvg_cnf(start, nu_bound, extra)
+    if fmt in ("lp", "mps"):
+        return uvg_ilp(start, fmt, nu_bound, extra)
+    from .qbf import qdimacs_text
+
+    return qdimacs_text(start.graph, start.vertex, ["gamecert export qdimacs", *start.about, *extra], start.label)
