@@ -11,6 +11,7 @@ the graph without the earlier positions (SPEC §1.3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -251,6 +252,21 @@ def parse_bunny_egg(text: str | bytes, source: str = "<stdin>", judge_limits: bo
     return BunnyEgg(board, moves)
 
 
+def record_mistakes(wins: Sequence[bool], k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Bunny's and Egg's mistakes (moves 1..k) from who wins each position of a record.
+
+    Bunny's move ``i`` leads from position ``2i - 2`` to ``2i - 1``, Egg's
+    from ``2i - 1`` to ``2i``; a move is a mistake when its player could win
+    before it and the opponent can win after it.
+
+    >>> record_mistakes([True, True, False, True, True], 2)
+    ((1,), (2,))
+    """
+    bunny = tuple(i for i in range(1, k + 1) if wins[2 * i - 2] and wins[2 * i - 1])
+    egg = tuple(i for i in range(1, k + 1) if wins[2 * i - 1] and wins[2 * i])
+    return bunny, egg
+
+
 @dataclass(frozen=True)
 class Verdicts:
     """The comparable answer for one record: every formulation returns this.
@@ -433,9 +449,7 @@ def bunny_egg(game: BunnyEgg, method: str = "incremental") -> BunnyEggAnalysis:
             )
         else:
             wins, move, nu = _bunny.replay(graph.indptr, graph.indices, mate, path.astype(np.int32))
-    k = game.k
-    bunny = tuple(i for i in range(1, k + 1) if wins[2 * i - 2] and wins[2 * i - 1])
-    egg = tuple(i for i in range(1, k + 1) if wins[2 * i - 1] and wins[2 * i])
+    bunny, egg = record_mistakes(wins, game.k)
     last = int(path[-1])
     gone = set(path.tolist())
     finished = all(int(w) in gone for w in graph.neighbors(last))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.bunny_egg import BunnyEgg, Verdicts
+from solvers.bunny_egg import BunnyEgg, Verdicts, record_mistakes
 from solvers.errors import SolverError
 from solvers.graph import Graph, graph_from_edges
 
@@ -168,9 +168,7 @@ def board_search(game: BunnyEgg) -> BoardSearch:
             x = r * m + c
             board[e], board[x] = board[x], _EMPTY
     finished = next(rules.moves(bytes(board), len(moves) % 2), None) is None
-    k = len(moves) // 2
-    bunny = tuple(i for i in range(1, k + 1) if wins[2 * i - 2] and wins[2 * i - 1])
-    egg = tuple(i for i in range(1, k + 1) if wins[2 * i - 1] and wins[2 * i])
+    bunny, egg = record_mistakes(wins, len(moves) // 2)
     return BoardSearch(tuple(wins), tuple(winning), bunny, egg, finished)
 
 
@@ -242,10 +240,7 @@ def ilp_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
             raise SolverError(f"ILP: ν = {nu} but ν without one vertex = {nu_without}")
         wins.append(nu_without < nu)
         nus.append(nu)
-    k = len(game.moves) // 2
-    bunny = tuple(i for i in range(1, k + 1) if wins[2 * i - 2] and wins[2 * i - 1])
-    egg = tuple(i for i in range(1, k + 1) if wins[2 * i - 1] and wins[2 * i])
-    return Verdicts(tuple(wins), bunny, egg), tuple(nus)
+    return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
 
 
 def certify_positions(game: BunnyEgg, wins: tuple[bool, ...] | None = None) -> list[str]:
@@ -314,7 +309,4 @@ def networkx_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
         nu_without = len(nx.bipartite.hopcroft_karp_matching(g, top_nodes=top)) // 2
         wins.append(nu_without < nu)
         nus.append(nu)
-    k = len(game.moves) // 2
-    bunny = tuple(i for i in range(1, k + 1) if wins[2 * i - 2] and wins[2 * i - 1])
-    egg = tuple(i for i in range(1, k + 1) if wins[2 * i - 1] and wins[2 * i])
-    return Verdicts(tuple(wins), bunny, egg), tuple(nus)
+    return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
