@@ -46,8 +46,7 @@ reachable before (``f_T = 0``), and at most
 ``T(b + Δ + 2N + 1) + 2`` variables and ``T(Δ(b + 1) + 4m + 6N + 2) + 3``
 clauses, ``O(T (m + N))`` with ``T < N``. A 3×4 open maze (``N = 12``,
 ``m = 17``, ``Δ = 4``, ``b = 2``, ``T = 11``) from a corner: 164 variables,
-647 clauses, 11 blocks. The exact counts are
-:attr:`QbfEncoding.stats` (and in the QDIMACS comments).
+647 clauses, 11 blocks. The exact counts are in the QDIMACS comments.
 """
 
 from __future__ import annotations
@@ -128,10 +127,6 @@ class QbfEncoding:
     @property
     def num_vars(self) -> int:
         return len(self.meaning)
-
-    @property
-    def stats(self) -> dict[str, int]:
-        return {"vars": self.num_vars, "clauses": len(self.clauses), "moves": self.moves, "blocks": len(self.prefix)}
 
     def pcnf(self) -> PCNF:
         """The formula as a pyqbf :class:`~pyqbf.formula.PCNF`."""
@@ -228,7 +223,7 @@ def _encode(adj: list[list[int]], v: int, name: Callable[[int], object]) -> QbfE
         sel = [var(("sel", t, k), aux_block(t), f"move {t}: neighbour index = {k}") for k in range(delta)]
         nxt = sorted({w for u in reach for w in adj[u]} - {v})
         for w in nxt:
-            var(("at", t, w), aux_block(t), f"token on vertex {name(w)} after move {t}")
+            at[t, w] = var(("at", t, w), aux_block(t), f"token on vertex {name(w)} after move {t}")
         guard = -live[t - 1]
         # Constraints: sel[t, k] <-> (code bits spell k), bit i has weight 2^i.
         for k, s in enumerate(sel):
@@ -242,14 +237,12 @@ def _encode(adj: list[list[int]], v: int, name: Callable[[int], object]) -> QbfE
             for k, w in enumerate(adj[u]):
                 if w == v:
                     continue  # the start is visited: code k leaves no position, an illegal move
-                there = pool.id(("at", t, w))
+                there = at[t, w]
                 clauses.append([guard, -here, -sel[k], there])
                 clauses.append([guard, -there, -here, sel[k]])
                 into[w].append(here)
         for w in nxt:
-            at[t, w] = pool.id(("at", t, w))
             clauses.append([guard, -at[t, w], *into[w]])
-        fresh = [[at[t, w]] + ([-seen[w]] if w in seen else []) for w in nxt]  # "moved to w, unvisited"
         # Constraints: legality.
         if t % 2 == 1:
             # The ∃ player must move legally while the game is live.
@@ -262,6 +255,7 @@ def _encode(adj: list[list[int]], v: int, name: Callable[[int], object]) -> QbfE
             clauses.append([-live[t], live[t - 1]])
             clauses.append([-live[t], *(at[t, w] for w in nxt)])
             clauses += [[-live[t], -at[t, w], -seen[w]] for w in nxt if w in seen]
+            fresh = [[at[t, w]] + ([-seen[w]] if w in seen else []) for w in nxt]  # "moved to w, unvisited"
             clauses += [[guard, *(-lit for lit in f), live[t]] for f in fresh]
         # Constraints: seen carried forward (not needed after the last move).
         if t < moves:
