@@ -166,9 +166,7 @@ def sat_matching_number(graph: Graph) -> int:
     >>> sat_matching_number(graph_from_edges(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]))
     2
     """
-    cnf = _MatchingCNF(graph)
-    with Solver(name=SAT_BACKEND, bootstrap_with=cnf.cnf) as solver:
-        return sum(_matching_number(cnf, solver, c)[0] for c in range(len(cnf.vertices)))
+    return len(sat_maximum_matching(graph))
 
 
 def sat_maximum_matching(graph: Graph) -> list[tuple[int, int]]:
@@ -177,7 +175,7 @@ def sat_maximum_matching(graph: Graph) -> list[tuple[int, int]]:
     Notes
     -----
     The models that :func:`sat_matching_number` raises its bound past, the
-    last (largest) one per component; same clauses, same calls.
+    last (largest) one per component; ν is its size.
 
     Examples
     --------
