@@ -92,8 +92,7 @@ def solve(game: str, file: str, as_json: bool, no_judge_limits: bool, position: 
         text, source = _read(file)
         instance = g.parse(text, source, not no_judge_limits)
         # Small inputs finish in plain Python before numba could even load.
-        with _jit.python_kernels(g.small(instance)):
-            solution = g.solve(instance)
+        solution = g.fast_solve(instance)
     except GamecertError as exc:
         raise InputProblem(str(exc)) from None
     if as_json:

@@ -23,7 +23,6 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from solvers import _jit
 from solvers.errors import InputError
 from solvers.geography import GeographyInput
 from solvers.graph import Graph, grid_graph
@@ -388,8 +387,7 @@ def export_text(fmt: str, game: Game, instance: Maze | GeographyInput, vertex: s
         raise InputError(source, 1, 1, f"{fmt} export: {too_big}; 'gamecert export lp' has no such limit")
     extra: tuple[str, ...] = ()
     if start.vertex is not None:
-        with _jit.python_kernels(game.small(instance)):
-            loses = game.answer(game.solve(instance)).loses[start.vertex]
+        loses = game.answer(game.fast_solve(instance)).loses[start.vertex]
         extra = (fast_answer_line(start, loses, fmt),)
     if fmt == "cnf":
         return uvg_cnf(start, nu_bound, extra)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from solvers import _jit
 from solvers.errors import GamecertError
 
 #: Game name (as typed on the command line) -> adapter module defining ``GAME``.
@@ -73,6 +74,11 @@ class Game:
     solve_position: Callable[[str], dict] | None = None
     small: Callable[[Any], bool] = lambda instance: False
     generator: str | None = None
+
+    def fast_solve(self, instance: Any) -> Any:
+        """:attr:`solve`, run as plain Python when :attr:`small` says numba is not worth loading."""
+        with _jit.python_kernels(self.small(instance)):
+            return self.solve(instance)
 
 
 def game_names() -> list[str]:
