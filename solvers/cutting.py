@@ -41,7 +41,7 @@ MIN_SIDE = {"split": 1, "cutting": 2}
 MAX_TABLE = 2000
 
 _RULE_CODE = {"split": _cutting.SPLIT, "cutting": _cutting.CUTTING}
-_LIMIT = {"split": SPLIT_LIMIT, "cutting": CUTTING_LIMIT}
+JUDGE_LIMIT = {"split": SPLIT_LIMIT, "cutting": CUTTING_LIMIT}
 _HINT = " (judge limit; --no-judge-limits lifts it)"
 _TABLE_HINT = " (the largest table gamecert builds)"
 
@@ -299,7 +299,7 @@ def parse_queries(text: str | bytes, rule: str, source: str = "<stdin>", judge_l
         (first, what1), (second, what2) = ("N", "the side N"), ("M", "the side M")
     else:
         (first, what1), (second, what2) = ("W", "the width W"), ("H", "the height H")
-    hi = _LIMIT[rule] if judge_limits else MAX_TABLE
+    hi = JUDGE_LIMIT[rule] if judge_limits else MAX_TABLE
     hint = _HINT if judge_limits else _TABLE_HINT
     lo = MIN_SIDE[rule]
     pieces = []
@@ -348,7 +348,7 @@ def parse_position(text: str | bytes, rule: str, source: str = "<position>", jud
     """
     _check_rule(rule)
     src = TextInput(text, source)
-    hi = _LIMIT[rule] if judge_limits else MAX_TABLE
+    hi = JUDGE_LIMIT[rule] if judge_limits else MAX_TABLE
     hint = _HINT if judge_limits else _TABLE_HINT
     lo = MIN_SIDE[rule]
     pieces = []

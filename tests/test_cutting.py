@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solvers.cutting import (
+    MIN_SIDE,
     Piece,
     cutting_game,
     cutting_position,
@@ -74,7 +75,7 @@ def test_samples_through_the_rule_search():
 @pytest.mark.parametrize("rule", RULES)
 @pytest.mark.parametrize("solve", SOLVERS)
 def test_every_piece_up_to_8x8_matches_rule_search(rule, solve):
-    low = 1 if rule == "split" else 2
+    low = MIN_SIDE[rule]
     pieces = [(a, b) for a in range(low, 9) for b in range(low, 9) if a * b > 1]
     expected = [rule_search([p], rule, MEMO[rule]) for p in pieces]
     assert solve(pieces, rule) == expected
@@ -92,7 +93,7 @@ def test_literal_split_game_strips():
 
 
 def _piece(rule: str, top: int):
-    low = 1 if rule == "split" else 2
+    low = MIN_SIDE[rule]
     return st.tuples(st.integers(low, top), st.integers(low, top)).filter(lambda p: p[0] * p[1] > 1)
 
 

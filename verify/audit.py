@@ -42,6 +42,7 @@ from solvers.graph import graph_from_edges
 from .bunny_families import long_game, random_game
 from .bunny_search import BoardSearch, board_search
 from .cutting_search import rule_search
+from .generators.geography import edge_list_text
 from .search import search_outcomes
 
 #: The games ``gamecert audit --game`` accepts, and the audits each one runs.
@@ -157,10 +158,6 @@ def _fast_losing(graphs: list[tuple[int, Edges]]) -> list[tuple[bool, ...]]:
     return out  # type: ignore[return-value]
 
 
-def _geography_text(n: int, edges: Edges) -> str:
-    return f"{n} {len(edges)}\n" + "".join(f"{u + 1} {v + 1}\n" for u, v in edges)
-
-
 def _word(loses: bool) -> str:
     return "loses" if loses else "wins"
 
@@ -171,7 +168,7 @@ def _uvg_counterexample(n: int, edges: Edges, v: int, fast: bool, rules: bool) -
     return (
         f"a graph of {n} vertices and {len(edges)} edges, start vertex {v + 1}: "
         f"the fast solver says the player to move {_word(fast)}{where}, the rule search says {_word(rules)}\n"
-        f"input (gamecert solve geography):\n{_indent(_geography_text(n, edges))}"
+        f"input (gamecert solve geography):\n{_indent(edge_list_text(n, edges))}"
     )
 
 
@@ -214,7 +211,7 @@ def uvg_exhaustive(max_n: int = 6) -> AuditResult:
 
     Notes
     -----
-    ``sum_n 2^C(n,2)`` graphs (33,913 up to 6 vertices). The fast side
+    ``sum_n 2^C(n,2)`` graphs (33,867 up to 6 vertices). The fast side
     decomposes two disjoint unions (bipartite graphs, the rest) once each,
     ``O(V E)`` on the union; the rule search decides each graph from every
     start, exponential in ``n`` but about 0.1 ms per graph at ``n = 6``.
@@ -473,7 +470,6 @@ CUTTING_CLAIM = (
     "the player to move wins iff the xor of the pieces' Sprague-Grundy values is non-zero "
     "(Cutting Game: by the side-length-1 lemma), and the named move wins = rule search on the literal rules"
 )
-_LOW = {"split": 1, "cutting": 2}
 
 
 def _pieces_text(pieces: Iterable[tuple[int, int]]) -> str:
@@ -486,7 +482,7 @@ def pieces_up_to(rule: str, max_area: int) -> list[tuple[int, int]]:
     >>> pieces_up_to("split", 4)
     [(1, 2), (2, 1), (1, 3), (3, 1), (1, 4), (2, 2), (4, 1)]
     """
-    low = _LOW[rule]
+    low = cutting_module.MIN_SIDE[rule]
     out = [(a, b) for a in range(low, max_area + 1) for b in range(low, max_area + 1) if 1 < a * b <= max_area]
     return sorted(out, key=lambda p: (p[0] * p[1], p[0]))
 
@@ -593,7 +589,7 @@ def random_sums(count: int, max_area: dict[str, int], seed: int) -> Iterator[tup
     rules = list(max_area)
     for i in range(count):
         rule = rules[i % len(rules)]
-        low, top = _LOW[rule], _SUM_SIDE[rule]
+        low, top = cutting_module.MIN_SIDE[rule], _SUM_SIDE[rule]
         while True:
             k = int(rng.integers(2, 5))
             pieces = [tuple(int(x) for x in rng.integers(low, top + 1, size=2)) for _ in range(k)]

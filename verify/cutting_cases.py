@@ -15,6 +15,7 @@ import random
 import sys
 from pathlib import Path
 
+from solvers.cutting import JUDGE_LIMIT, MIN_SIDE
 from solvers.errors import SolverError
 
 from .cases import case_text
@@ -23,8 +24,6 @@ from .sg_certificate import check_sg_table
 from .sg_reference import reference_grundy
 
 _WORDS = {"split": ("Alice", "Bob"), "cutting": ("WIN", "LOSE")}
-_LIMIT = {"split": 150, "cutting": 200}
-_LOW = {"split": 1, "cutting": 2}
 
 
 def _text(pairs, rule, wins) -> tuple[str, str]:
@@ -35,7 +34,7 @@ def _text(pairs, rule, wins) -> tuple[str, str]:
 def small_queries(rule: str) -> list[tuple[int, int]]:
     """Every query within the rule search's budget with both sides <= 8 (Split) / 10 (Cutting)."""
     top = 8 if rule == "split" else 10
-    low = _LOW[rule]
+    low = MIN_SIDE[rule]
     return [
         (a, b)
         for a in range(low, top + 1)
@@ -46,7 +45,7 @@ def small_queries(rule: str) -> list[tuple[int, int]]:
 
 def large_queries(rule: str, count: int, seed: int) -> list[tuple[int, int]]:
     """The judge range's corners and edges, then ``count`` random queries."""
-    low, top = _LOW[rule], _LIMIT[rule]
+    low, top = MIN_SIDE[rule], JUDGE_LIMIT[rule]
     edges = [(low, top), (top, low), (top, top), (top - 1, top), (low + 1, top), (top // 2, top // 3)]
     if rule == "split":
         edges += [(1, 2), (2, 1), (1, 150), (150, 1)]
@@ -87,7 +86,7 @@ def write_cases(root: Path) -> list[Path]:
         written.append(path)
 
         pairs = large_queries(rule, 300, seed=5 + len(rule))
-        table = certified_reference(rule, _LIMIT[rule])
+        table = certified_reference(rule, JUDGE_LIMIT[rule])
         wins = [table[a][b] != 0 for a, b in pairs]
         fast = cutting_queries(tuple(Piece(a, b) for a, b in pairs), rule).first_player_wins.tolist()
         if fast != wins:

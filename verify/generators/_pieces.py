@@ -11,9 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from solvers.cutting import CUTTING_LIMIT, MIN_SIDE, SPLIT_LIMIT, parse_queries
+from solvers.cutting import JUDGE_LIMIT, MIN_SIDE, parse_queries
 
-_LIMIT = {"split": SPLIT_LIMIT, "cutting": CUTTING_LIMIT}
 #: At most this many queries in one edge-case text.
 _MAX_QUERIES = 400
 
@@ -24,13 +23,13 @@ def _text(pairs: list[tuple[int, int]]) -> str:
 
 def _allowed(rule: str, a: int, b: int) -> bool:
     lo = MIN_SIDE[rule]
-    return lo <= a <= _LIMIT[rule] and lo <= b <= _LIMIT[rule] and (a, b) != (1, 1)
+    return lo <= a <= JUDGE_LIMIT[rule] and lo <= b <= JUDGE_LIMIT[rule] and (a, b) != (1, 1)
 
 
 def _span(rule: str, size: int) -> tuple[int, int]:
     """The sides a case of this size may use: ``lo..hi``, never empty."""
     lo = MIN_SIDE[rule]
-    return lo, max(lo + 1, min(size, _LIMIT[rule]))
+    return lo, max(lo + 1, min(size, JUDGE_LIMIT[rule]))
 
 
 def _families(rule: str, lo: int, s: int) -> Iterator[tuple[str, list[tuple[int, int]]]]:

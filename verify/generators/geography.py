@@ -25,7 +25,7 @@ Edges = list[tuple[int, int]]
 _DENSE = 40
 
 
-def _text(n: int, edges: Edges) -> str:
+def edge_list_text(n: int, edges: Edges) -> str:
     """Edge-list text of a graph on ``0..n-1`` (written 1-based)."""
     return f"{n} {len(edges)}\n" + "".join(f"{u + 1} {v + 1}\n" for u, v in edges)
 
@@ -128,7 +128,7 @@ def edge_cases(max_size: int) -> Iterator[tuple[str, str]]:
     for name, n, edges in _families(max_size):
         if n > max_size:
             continue
-        text = _text(n, edges)
+        text = edge_list_text(n, edges)
         if text not in seen:
             seen.add(text)
             yield name, text
@@ -170,7 +170,7 @@ def random_case(rng: random.Random, size: int) -> str:
         edges.append((v, v))
     rng.shuffle(edges)
     edges = [(v, u) if rng.random() < 0.5 else (u, v) for u, v in edges]
-    return _text(n, edges)
+    return edge_list_text(n, edges)
 
 
 def _keep_vertices(edges: Edges, keep: list[int]) -> tuple[int, Edges]:
@@ -211,23 +211,23 @@ def reductions(text: str) -> Iterator[str]:
     chunk = m // 2
     while chunk >= 2:
         for lo in range(0, m, chunk):
-            cut = _text(n, edges[:lo] + edges[lo + chunk :])
+            cut = edge_list_text(n, edges[:lo] + edges[lo + chunk :])
             if fresh(cut):
                 yield cut
         chunk //= 2
     touched = sorted({v for e in edges for v in e})
     if len(touched) < n:
-        cut = _text(*_keep_vertices(edges, touched))  # every isolated vertex at once
+        cut = edge_list_text(*_keep_vertices(edges, touched))  # every isolated vertex at once
         if fresh(cut):
             yield cut
     chunk = n // 2
     while chunk >= 1:
         for lo in range(0, n, chunk):
-            cut = _text(*_keep_vertices(edges, [v for v in range(n) if not lo <= v < lo + chunk]))
+            cut = edge_list_text(*_keep_vertices(edges, [v for v in range(n) if not lo <= v < lo + chunk]))
             if fresh(cut):
                 yield cut
         chunk //= 2
     for i in range(m):
-        cut = _text(n, edges[:i] + edges[i + 1 :])
+        cut = edge_list_text(n, edges[:i] + edges[i + 1 :])
         if fresh(cut):
             yield cut
