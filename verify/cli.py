@@ -127,7 +127,7 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool) 
     if not files:
         raise InputProblem(f"{roots[0]}:1:1: expected case files (*.toml), found none")
     root = roots[0] if len(roots) == 1 and roots[0].is_dir() else None
-    cases: list[tuple[Case, object]] = []
+    items: list[tuple[games.Game, Case, object]] = []
     for f in files:
         try:
             case = load_case(f, root)
@@ -140,13 +140,14 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool) 
             instance = g.parse(case.input, str(f), case.judge_limits)
         except InputError as exc:
             raise InputProblem(str(case.locate(exc))) from None
-        cases.append((case, instance))
-    items = [(games.get_game(case.game), case, instance) for case, instance in cases]
+        items.append((g, case, instance))
     reports = check_cases(items, jobs or default_jobs(), time_limit)
-    text, failed = render_reports(reports)
     if as_json:
-        click.echo(json.dumps(reports_json(reports), indent=2))
+        data = reports_json(reports)
+        failed = data["summary"]["failed"]
+        click.echo(json.dumps(data, indent=2))
     else:
+        text, failed = render_reports(reports)
         click.echo(text, nl=False)
     if failed:
         raise Disagreement(f"{failed} case(s) failed the cross-check")
