@@ -16,15 +16,13 @@ import numpy as np
 
 from solvers.maze import MAZE_LIMIT, Maze, parse_maze
 
+from ..families import board_text, checkerboard, open_maze, snake
+
 _DENSITIES = (0.0, 0.15, 0.3, 0.45, 0.6)
 
 
 def _text(free: np.ndarray) -> str:
     return Maze(np.ascontiguousarray(free, dtype=bool)).text()
-
-
-def _board(rows: list[str]) -> str:
-    return f"{len(rows)} {len(rows[0])}\n" + "".join(row + "\n" for row in rows)
 
 
 def _families(s: int) -> Iterator[tuple[str, list[str]]]:
@@ -36,18 +34,16 @@ def _families(s: int) -> Iterator[tuple[str, list[str]]]:
         yield f"all walls {s}x{s}", ["#" * s] * s
     for k in sorted({2, 3, s - 1, s}):
         if 2 <= k <= s:
-            yield f"open board {k}x{k}", ["." * k] * k
+            yield f"open board {k}x{k}", open_maze(k, k)
     for k in sorted({s - 1, s}):
         if k >= 2:
-            yield f"corridor 1x{k}", ["." * k]
-            yield f"corridor {k}x1", ["."] * k
+            yield f"corridor 1x{k}", open_maze(1, k)
+            yield f"corridor {k}x1", open_maze(k, 1)
     if s >= 2:
-        yield f"ladder 2x{s}", ["." * s] * 2
-        yield f"isolated cells {s}x{s}", ["".join(".#"[(r + c) % 2] for c in range(s)) for r in range(s)]
+        yield f"ladder 2x{s}", open_maze(2, s)
+        yield f"isolated cells {s}x{s}", checkerboard(s, s, parity=1)
     if s >= 3:
-        # Even rows are open; odd rows connect them at alternating ends.
-        snake = ["." * s if r % 2 == 0 else ("#" * (s - 1) + "." if r % 4 == 1 else "." + "#" * (s - 1)) for r in range(s)]
-        yield f"serpentine corridor {s}x{s}", snake
+        yield f"serpentine corridor {s}x{s}", snake(s, s)
         yield f"ring {s}x{s}", ["." * s] + ["." + "#" * (s - 2) + "."] * (s - 2) + ["." * s]
         mid = s // 2
         yield f"cross {s}x{s}", ["." * s if r == mid else "#" * mid + "." + "#" * (s - mid - 1) for r in range(s)]
@@ -62,7 +58,7 @@ def edge_cases(max_size: int) -> Iterator[tuple[str, str]]:
     """
     seen: set[str] = set()
     for name, rows in _families(max(1, min(max_size, MAZE_LIMIT))):
-        text = _board(rows)
+        text = board_text(rows)
         if text not in seen:
             seen.add(text)
             yield name, text
@@ -77,7 +73,7 @@ def random_case(rng: random.Random, size: int) -> str:
     s = max(1, min(size, MAZE_LIMIT))
     n, m = rng.randint(1, s), rng.randint(1, s)
     density = rng.choice(_DENSITIES)
-    return _board(["".join("#" if rng.random() < density else "." for _ in range(m)) for _ in range(n)])
+    return board_text(["".join("#" if rng.random() < density else "." for _ in range(m)) for _ in range(n)])
 
 
 def _levels(n: int) -> list[list[tuple[int, int]]]:
