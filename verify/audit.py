@@ -39,8 +39,8 @@ from solvers.bunny_egg import BunnyEgg, BunnyEggAnalysis
 from solvers.errors import GamecertError
 from solvers.graph import graph_from_edges
 
-from .bunny_families import long_game, random_game
-from .bunny_search import BoardSearch, board_search
+from .bunny_families import _DOT, _O, _X, long_game, random_game
+from .bunny_search import BoardSearch, _Rules, board_search
 from .cutting_search import rule_search
 from .generators.geography import edge_list_text
 from .search import search_outcomes
@@ -333,33 +333,21 @@ def bunny_agreement(games: Iterable[BunnyEgg]) -> tuple[int, int, str | None]:
     return records, positions, None
 
 
-_X, _O, _DOT = ord("X"), ord("O"), ord(".")
-_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
-
-
 def _full_records(board: np.ndarray) -> list[np.ndarray]:
     """Every play of the board to its end, as 0-based move rows; a play that
     ends with Egg stuck drops Bunny's last move (records have whole rounds).
-    Distinct records, in depth-first order."""
+    Distinct records, in depth-first order. Moves are the rule search's own."""
     n, m = board.shape
-    start = int(np.flatnonzero(board.ravel() == _DOT)[0])
+    rules = _Rules(n, m)
     seen: dict[tuple[int, ...], None] = {}
-    stack = [(bytearray(board.tobytes()), start, ())]
+    stack = [(board.tobytes(), ())]
     while stack:
-        cur, empty, moves = stack.pop()
-        piece = (_O, _X)[len(moves) % 2]
-        r, c = divmod(empty, m)
-        legal = [
-            (r + dr) * m + c + dc
-            for dr, dc in _STEPS
-            if 0 <= r + dr < n and 0 <= c + dc < m and cur[(r + dr) * m + c + dc] == piece
-        ]
+        cur, moves = stack.pop()
+        legal = list(rules.moves(cur, len(moves) % 2))
         if not legal:
             seen[moves[: len(moves) - len(moves) % 2]] = None
-        for x in reversed(legal):
-            nxt = bytearray(cur)
-            nxt[empty], nxt[x] = nxt[x], _DOT
-            stack.append((nxt, x, moves + (x,)))
+        for x, nxt in reversed(legal):
+            stack.append((nxt, moves + (x,)))
     return [np.array([divmod(x, m) for x in rec], dtype=np.int64).reshape(-1, 2) for rec in seen]
 
 
