@@ -475,6 +475,11 @@ def pieces_up_to(rule: str, max_area: int) -> list[tuple[int, int]]:
     return sorted(out, key=lambda p: (p[0] * p[1], p[0]))
 
 
+#: Default area limits of the cutting audits, per rule (single pieces; sums of pieces).
+PIECE_AREA = {"split": 48, "cutting": 96}
+SUM_AREA = {"split": 40, "cutting": 80}
+
+
 def cutting_pieces(max_area: dict[str, int] | None = None) -> AuditResult:
     """Audit the Sprague–Grundy tables of both cutting games on every single piece up to an area.
 
@@ -494,7 +499,7 @@ def cutting_pieces(max_area: dict[str, int] | None = None) -> AuditResult:
     >>> cutting_pieces({"split": 6, "cutting": 8}).cases  # 13 split pieces, 5 cutting pieces
     18
     """
-    limits = {"split": 48, "cutting": 96} if max_area is None else max_area
+    limits = PIECE_AREA if max_area is None else max_area
     t0 = time.perf_counter()
     cases = 0
     bad = None
@@ -599,7 +604,7 @@ def cutting_sums(count: int = 600, max_area: dict[str, int] | None = None, seed:
     >>> cutting_sums(6, {"split": 20, "cutting": 40}).cases
     6
     """
-    limits = {"split": 40, "cutting": 80} if max_area is None else max_area
+    limits = SUM_AREA if max_area is None else max_area
     t0 = time.perf_counter()
     memo: dict[str, dict] = {rule: {} for rule in limits}
     cases = 0
@@ -621,15 +626,7 @@ def cutting_sums(count: int = 600, max_area: dict[str, int] | None = None, seed:
 # ---------------------------------------------------------------------------
 # Running a selection
 
-#: Parameters of every audit: the full run and ``--quick``.
-FULL: dict[str, dict] = {
-    "uvg-exhaustive": {"max_n": 6},
-    "uvg-random": {"count": 2000, "min_n": 7, "max_n": 12},
-    "bunny-exhaustive": {"max_cells": 9},
-    "bunny-random": {"count": 1000, "min_cells": 10, "max_cells": 30},
-    "cutting-pieces": {"max_area": {"split": 48, "cutting": 96}},
-    "cutting-sums": {"count": 600, "max_area": {"split": 40, "cutting": 80}},
-}
+#: Parameters of ``--quick``; the full run takes each audit's defaults.
 QUICK: dict[str, dict] = {
     "uvg-exhaustive": {"max_n": 5},
     "uvg-random": {"count": 100, "min_n": 7, "max_n": 12},
@@ -664,8 +661,8 @@ def selected_audits(games: Iterable[str] = ()) -> list[str]:
 
 
 def run_audit(name: str, seed: int = 0, quick: bool = False) -> AuditResult:
-    """Run one audit by name with the parameters of :data:`FULL` (or :data:`QUICK`)."""
-    kwargs = dict((QUICK if quick else FULL)[name])
+    """Run one audit by name with its default parameters (or those of :data:`QUICK`)."""
+    kwargs = dict(QUICK[name]) if quick else {}
     if name in _SEEDED:
         kwargs["seed"] = seed
     return AUDITS[name](**kwargs)
