@@ -59,6 +59,11 @@ def _error_detail(exc: BaseException) -> str:
     return f"internal error {type(exc).__name__}: {exc} ({frame.filename}:{frame.lineno})"
 
 
+#: Steps before the formulations (fast solver, certificate): stopping one of
+#: them is a failure, not a skip.
+REQUIRED_STEPS = 2
+
+
 def step_names(game: Game) -> tuple[str, ...]:
     """The steps of one case's cross-check, in order: fast solver, certificate, each formulation."""
     return ("fast", "certificate", *(f.name for f in game.formulations))
@@ -114,7 +119,7 @@ def case_verdicts(
         reference, unreadable = game.answer(solution), ""
     except Exception as exc:
         reference, unreadable = None, f"reading the fast answer: {_error_detail(exc)}"
-    for i, f in enumerate(game.formulations, start=2):
+    for i, f in enumerate(game.formulations, start=REQUIRED_STEPS):
         if i < start:
             continue
         announce(i)

@@ -21,12 +21,9 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from .cases import Case
-from .crosscheck import CaseReport, Verdict, _error_detail, case_verdicts, check_case, step_names
+from .crosscheck import REQUIRED_STEPS, CaseReport, Verdict, _error_detail, case_verdicts, check_case, step_names
 from .games import Game
 
-#: Steps before the formulations (fast solver, certificate): stopping one of
-#: them is a failure, not a skip.
-REQUIRED_STEPS = 2
 
 Item = tuple[Game, Case, Any]  # a game, a case of it, and the parsed instance
 
@@ -157,7 +154,7 @@ class _Supervisor:
                 if kind == "start":
                     w.step, w.started = value, time.monotonic()
                 elif kind in ("verdict", "error"):
-                    step = w.step if w.step is not None else w.next_step
+                    step = self._current(w)
                     if kind == "error":
                         if step >= len(self.steps[w.task]):
                             continue
@@ -171,6 +168,11 @@ class _Supervisor:
             return
         if w.process.exitcode is not None and not w.dead:
             self._died(w)
+
+    @staticmethod
+    def _current(w: _Worker) -> int:
+        """The step the worker is on: the one it announced, else the next it will run."""
+        return w.step if w.step is not None else w.next_step
 
     def _overdue(self, w: _Worker) -> bool:
         return self.limit is not None and w.step is not None and time.monotonic() - w.started >= self.limit
@@ -192,7 +194,7 @@ class _Supervisor:
         self._close(w, kill=True)
         if w.task is None:
             return
-        step = w.step if w.step is not None else w.next_step
+        step = self._current(w)
         if step >= len(self.steps[w.task]):
             w.task = None
             return
