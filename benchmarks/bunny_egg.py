@@ -2,7 +2,7 @@
 
 Usage: ``python -m benchmarks.bunny_egg [--repeat R] [--skip-scratch-above CELLS]``
 
-For each board: a long legal game (``verify.bunny_families.long_game``: the
+For each board: a long legal game (``gamecert.verify.bunny_egg.families.long_game``: the
 empty cell follows a random Hamiltonian path, so ``k`` reaches its maximum
 ``(n m - 1) / 2``), then
 
@@ -34,7 +34,7 @@ from pathlib import Path
 
 SAMPLE = "1 6\nXO.OXO\n1\n1 2\n1 1\n"
 BOARDS = [(40, 40, 799, 1), (40, 40, 600, 2), (100, 100, 4999, 1)]
-GAMECERT = [sys.executable, "-c", "from verify.cli import run; run()"]
+GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 
 
 def _e2e(path: Path, repeat: int) -> tuple[float, float, float, str]:
@@ -76,10 +76,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="CELLS",
         help="skip the from-scratch column on boards with more cells",
     )
+    ap.add_argument("--quick", action="store_true", help="one fresh-process run per board (as benchmarks/run.py --quick asks)")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.repeat = 1
 
-    from solvers.bunny_egg import bunny_egg, format_bunny_egg_answer, parse_bunny_egg
-    from verify.bunny_families import long_game
+    from gamecert.solvers.bunny_egg.solver import bunny_egg, format_bunny_egg_answer, parse_bunny_egg
+    from gamecert.verify.bunny_egg.families import long_game
 
     warm = parse_bunny_egg(SAMPLE)
     bunny_egg(warm)

@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-GAMECERT = [sys.executable, "-c", "from verify.cli import run; run()"]
+GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 
 
 # The plain implementation: what a contestant writes. Shares no code with gamecert.
@@ -136,7 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.repeat, args.cap = 1, 5.0
 
-    from solvers.cutting import cutting_queries, format_cutting_answer, format_split_answer, grundy_table, parse_queries
+    from gamecert.solvers.cutting.solver import (
+        cutting_queries,
+        format_cutting_answer,
+        format_split_answer,
+        grundy_table,
+        parse_queries,
+    )
 
     fmt = {"split": format_split_answer, "cutting": format_cutting_answer}
     memo_cmd = [sys.executable, str(Path(__file__).resolve()), "--memo"]

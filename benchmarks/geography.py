@@ -9,7 +9,7 @@ Three tables:
   wall time of ``--repeat`` runs and the best CPU time (user + sys, less
   disturbed by a loaded machine). It includes Python, numpy and numba
   start-up; the ``floor`` row is a 3-vertex input, i.e. start-up alone.
-  ``library`` is :func:`solvers.geography.geography_game` in this process
+  ``library`` is :func:`gamecert.solvers.geography.solver.geography_game` in this process
   (warm, parse excluded), certificate paths included.
 * ``vs networkx``: on a random graph with 5000 vertices and 15000 edges, our
   whole decomposition (every vertex's verdict, with certificate) end to end
@@ -40,9 +40,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-from verify.families import double_tower, flower, tower
 
-GAMECERT = [sys.executable, "-c", "from verify.cli import run; run()"]
+from gamecert.verify.geography.families import double_tower, flower, tower
+
+GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 FLOOR = "3 2\n1 2\n2 3\n"
 
 
@@ -99,9 +100,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import networkx as nx
 
-    from solvers.blossom import general_gallai_edmonds, general_maximum_matching
-    from solvers.geography import format_geography_answer, geography_game, parse_geography
-    from solvers.graph import graph_from_edges
+    from gamecert.solvers.geography.solver import format_geography_answer, geography_game, parse_geography
+    from gamecert.solvers.matching.blossom import general_gallai_edmonds, general_maximum_matching
+    from gamecert.solvers.matching.graph import graph_from_edges
 
     warm = parse_geography(FLOOR)
     geography_game(warm)

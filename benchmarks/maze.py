@@ -34,9 +34,9 @@ from pathlib import Path
 
 import numpy as np
 
-from solvers.decomposition import METHODS, maximum_matching
-from solvers.graph import Graph, grid_graph
-from solvers.maze import Maze
+from gamecert.solvers.matching.gallai_edmonds import METHODS, maximum_matching
+from gamecert.solvers.matching.graph import Graph, grid_graph
+from gamecert.solvers.maze.solver import Maze
 
 SIZES = (100, 300, 1000, 2000)
 QUICK_SIZES = (100, 300)
@@ -133,11 +133,11 @@ def cli_command(path: Path) -> list[str]:
     exe = shutil.which("gamecert")
     if exe is not None:
         return [exe, "solve", "maze", "--no-judge-limits", str(path)]
-    return [sys.executable, "-c", "from verify.cli import run; run()", "solve", "maze", "--no-judge-limits", str(path)]
+    return [sys.executable, "-c", "from gamecert.verify.cli import run; run()", "solve", "maze", "--no-judge-limits", str(path)]
 
 
 FALLBACK = (
-    "import sys; from solvers.maze import parse_maze, maze_game, format_maze_answer; "
+    "import sys; from gamecert.solvers.maze.solver import parse_maze, maze_game, format_maze_answer; "
     "m = parse_maze(open(sys.argv[1]).read(), sys.argv[1], judge_limits=False); "
     "sys.stdout.write(format_maze_answer(maze_game(m).winning_cells))"
 )

@@ -1,4 +1,4 @@
-"""Benchmark: the QBF route (verify.qbf) against the rule search (verify.search) by number of free cells.
+"""Benchmark: the QBF route (gamecert.verify.uvg.qbf) against the rule search (gamecert.verify.uvg.search) by number of free cells.
 
 Usage: ``python benchmarks/qbf.py [--cap SECONDS] [--budget SECONDS] [--solver NAME] [--quick]``
 
@@ -12,9 +12,9 @@ Families, growing until each route stops being practical:
 Columns: the number of vertices ``N`` (free cells) and edges ``m``; ``T``, the
 largest move bound over the starts; the QBF of the hardest start (the one
 with the most clauses) as variables/clauses; ``qbf s`` the whole
-:func:`~verify.qbf.qbf_outcomes` (one QBF per start vertex, in-process,
+:func:`~gamecert.verify.uvg.qbf.qbf_outcomes` (one QBF per start vertex, in-process,
 encoding included) and ``worst`` its slowest call; ``search s`` the whole
-:func:`~verify.search.search_outcomes` (all starts, shared memo);
+:func:`~gamecert.verify.uvg.search.search_outcomes` (all starts, shared memo);
 ``ratio`` = qbf / search. Times include a fork per route and row (a few
 ms). Each route runs in a forked child, stopped at ``--cap`` seconds for
 one QBF call or ``--budget`` seconds for a whole row; once a route is
@@ -35,9 +35,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from solvers.graph import Graph, graph_from_edges, grid_graph
-from verify import qbf
-from verify.search import graph_search_outcomes
+from gamecert.solvers.matching.graph import Graph, graph_from_edges, grid_graph
+from gamecert.verify.uvg import qbf
+from gamecert.verify.uvg.search import graph_search_outcomes
 
 OPEN = ((2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (5, 6), (6, 6), (6, 7), (7, 7), (7, 8), (8, 8))
 MAZE = (3, 4, 5, 6, 7, 8, 9, 10, 12)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InputError
+from gamecert.solvers.errors import InputError
 
 
 @dataclass(frozen=True)

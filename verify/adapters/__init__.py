@@ -1,1 +1,0 @@
-"""Game adapters: each module defines ``GAME``, a :class:`verify.games.Game`."""

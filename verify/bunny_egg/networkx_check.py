@@ -1,0 +1,42 @@
+"""Bunny and Egg decided by networkx's bipartite matching: two matching numbers per position.
+"""
+
+from __future__ import annotations
+
+from gamecert.solvers.bunny_egg import BunnyEgg, Verdicts, record_mistakes
+from gamecert.verify.bunny_egg.positions import position_graphs
+
+#: Largest board (cells) times positions for :func:`networkx_verdicts`.
+NETWORKX_MAX_WORK = 200_000
+
+
+def networkx_fits(game: BunnyEgg, limit: int = NETWORKX_MAX_WORK) -> str | None:
+    """Whether :func:`networkx_verdicts` runs on ``game``: cells × positions ≤ ``limit``."""
+    n, m = game.shape
+    work = n * m * (len(game.moves) + 1)
+    if work > limit:
+        return f"{n * m} cells x {len(game.moves) + 1} positions = {work} > {limit} (networkx limit)"
+    return None
+
+
+def networkx_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
+    """Each position decided by networkx's Hopcroft–Karp: ``ν(G_t)`` and ``ν(G_t - v_t)``.
+
+    An independent implementation of the matching number (networkx's own
+    bipartite matching), on the position graphs built here from the board.
+    """
+    import networkx as nx
+
+    wins, nus = [], []
+    for graph, token, _cells in position_graphs(game):
+        g = nx.Graph()
+        g.add_nodes_from(range(graph.n))
+        g.add_edges_from(graph.edges().tolist())
+        top = [v for v in range(graph.n) if graph.side[v] == 0]
+        nu = len(nx.bipartite.hopcroft_karp_matching(g, top_nodes=top)) // 2
+        g.remove_node(token)
+        top = [v for v in top if v != token]
+        nu_without = len(nx.bipartite.hopcroft_karp_matching(g, top_nodes=top)) // 2
+        wins.append(nu_without < nu)
+        nus.append(nu)
+    return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)

@@ -1,0 +1,46 @@
+"""``gamecert export``: one start vertex of a UVG game as a file for any solver."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from gamecert.solvers.errors import InputError
+from gamecert.verify import registry
+from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
+from gamecert.verify.uvg import export as ex
+
+
+@click.command()
+@click.argument("fmt", type=click.Choice(["qdimacs", "cnf", "lp", "mps"]))
+@click.argument("game", type=GameChoice(lambda g: g.export_start is not None))
+@click.argument("file")
+@click.option("--vertex", metavar="ROW,COL|V", help="Start vertex: maze cell ROW,COL (1-based), or geography label V.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the file here, not to stdout.")
+@click.option("--nu-bound", is_flag=True, help="cnf/lp/mps: the companion check that nu is maximum (no vertex).")
+def export(fmt: str, game: str, file: str, vertex: str | None, out: Path | None, nu_bound: bool) -> None:
+    """Write the question at one start vertex as a QDIMACS, CNF, LP or MPS file (FILE - is stdin).
+
+    Comments at the top of the file say what each verdict means, so any
+    solver can re-check gamecert's answer. Boards are not held to judge limits.
+    """
+    if nu_bound and fmt == "qdimacs":
+        raise click.UsageError("--nu-bound applies to cnf, lp and mps")
+    if vertex is None and not nu_bound:
+        raise click.UsageError("Missing option '--vertex' (needed unless --nu-bound).")
+    g = registry.get_game(game)
+    text, source = read_input(file)
+    try:
+        body = ex.export_text(fmt, g, g.parse(text, source, False), vertex, source, nu_bound)
+    except InputError as exc:
+        raise InputProblem(str(exc)) from None
+    if out is None:
+        sys.stdout.write(body)
+        sys.stdout.flush()
+        return
+    try:
+        out.write_text(body)
+    except OSError as exc:
+        raise InputProblem(f"{out}:1:1: cannot write the file: {exc.strerror or exc}") from None

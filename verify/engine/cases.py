@@ -1,0 +1,139 @@
+"""Case files: a game's input with its expected judge output and where that came from.
+
+A case is a TOML file::
+
+    game = "maze"
+    source = "judge sample (Luogu P4055)"
+    note = "optional free text"
+    judge_limits = true        # optional; false for inputs beyond the judge's limits
+    input = '''
+    3 3
+    ...
+    '''
+    expected = '''
+    WIN
+    ...
+    '''
+
+``source`` must say where ``expected`` came from: a judge's published sample,
+or the agreement of named independent formulations.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from gamecert.solvers.errors import InputError
+
+REQUIRED = ("game", "source", "input", "expected")
+OPTIONAL = ("note", "judge_limits")
+
+
+@dataclass(frozen=True)
+class Case:
+    path: Path
+    id: str
+    game: str
+    source: str
+    input: str
+    expected: str
+    note: str = ""
+    judge_limits: bool = True
+    input_line: int = 1  # line of the case file holding the input's first line
+
+    def locate(self, error: InputError) -> InputError:
+        """An error in the input text, re-pointed at the case file's own lines."""
+        return InputError(str(self.path), error.line + self.input_line - 1, error.column, error.message)
+
+
+def default_cases_dir() -> Path:
+    """The bundled ``cases/`` beside the packages, else ``./cases``."""
+    bundled = Path(__file__).resolve().parents[2] / "cases"
+    return bundled if bundled.is_dir() else Path("cases")
+
+
+def find_cases(paths: list[Path]) -> list[Path]:
+    """Case files under ``paths`` (files as given, folders searched for ``*.toml``), sorted."""
+    found: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            found.extend(sorted(p.rglob("*.toml")))
+        else:
+            found.append(p)
+    return found
+
+
+def load_case(path: Path, root: Path | None = None) -> Case:
+    """Read one case file; malformed files raise :class:`InputError` at their position."""
+    source = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(source, 1, 1, f"cannot read the case file: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError(source, line, col, "expected UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc)) or "invalid TOML"
+        raise InputError(source, line, col, f"expected a TOML case file: {message}") from None
+    for key in REQUIRED:
+        if not isinstance(data.get(key), str):
+            raise InputError(source, 1, 1, f"expected a string value for {key!r}")
+    for key in data:
+        if key not in REQUIRED + OPTIONAL:
+            line = _line_of_key(text, key)
+            raise InputError(source, line, 1, f"unknown key {key!r}; expected one of {', '.join(REQUIRED + OPTIONAL)}")
+    judge_limits = data.get("judge_limits", True)
+    if not isinstance(judge_limits, bool):
+        raise InputError(source, _line_of_key(text, "judge_limits"), 1, "expected true or false for 'judge_limits'")
+    rel = path.with_suffix("")
+    if root is not None:
+        try:
+            rel = rel.resolve().relative_to(root.resolve())
+        except ValueError:
+            pass
+    return Case(
+        path=path,
+        id=rel.as_posix(),
+        game=data["game"],
+        source=data["source"],
+        input=data["input"],
+        expected=data["expected"],
+        note=data.get("note", ""),
+        judge_limits=judge_limits,
+        input_line=_line_of_key(text, "input") + 1,
+    )
+
+
+def _line_of_key(text: str, key: str) -> int:
+    m = re.search(rf"^{re.escape(key)}\s*=", text, re.M)
+    return text.count("\n", 0, m.start()) + 1 if m else 1
+
+
+def case_text(game: str, source: str, input: str, expected: str, note: str = "", judge_limits: bool = True) -> str:
+    """The TOML text of a case (inputs must not contain three single quotes)."""
+    for name, value in (("input", input), ("expected", expected)):
+        if "'''" in value:
+            raise ValueError(f"{name} contains ''' and cannot be a literal TOML string")
+    lines = [f"game = {_quote(game)}", f"source = {_quote(source)}"]
+    if note:
+        lines.append(f"note = {_quote(note)}")
+    if not judge_limits:
+        lines.append("judge_limits = false")
+    lines.append(f"input = '''\n{input}'''")
+    lines.append(f"expected = '''\n{expected}'''")
+    return "\n".join(lines) + "\n"
+
+
+def _quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'

@@ -1,0 +1,171 @@
+"""Running every formulation on a case and comparing the answers.
+
+For each case: the fast solver's judge output against the case's expected
+output, the certificate checker on the fast solution, and every independent
+formulation that fits, compared by equality with the fast answer. These are
+the case's steps (:func:`step_names`); :mod:`gamecert.verify.engine.parallel` runs them in
+worker processes, each under a time limit.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gamecert.solvers.errors import GamecertError
+from gamecert.verify.engine.cases import Case
+from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Game
+
+
+class Status(StrEnum):
+    """A step's outcome on one case; the lower-case ones are not failures."""
+
+    OK = "ok"  # the fast solver's output is the expected one
+    VALID = "valid"  # the certificate checks
+    AGREE = "agree"  # a formulation gives the fast answer
+    SKIPPED = "skipped"  # a formulation does not fit the case, or ran past its limit
+    WRONG = "WRONG"
+    INVALID = "INVALID"
+    DIFFER = "DIFFER"
+    ERROR = "ERROR"
+
+    @property
+    def failed(self) -> bool:
+        return self not in (Status.OK, Status.VALID, Status.AGREE, Status.SKIPPED)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One formulation's outcome on one case."""
+
+    formulation: str
+    status: Status
+    detail: str = ""
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> bool:
+        return self.status.failed
+
+
+@dataclass(frozen=True)
+class CaseReport:
+    case: Case
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def failed(self) -> bool:
+        return any(v.failed for v in self.verdicts)
+
+
+def _timed(fn, *args):
+    t0 = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - t0
+
+
+def error_detail(exc: BaseException) -> str:
+    if isinstance(exc, GamecertError):
+        return f"{type(exc).__name__}: {exc}"
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    return f"internal error {type(exc).__name__}: {exc} ({frame.filename}:{frame.lineno})"
+
+
+#: Steps before the formulations (fast solver, certificate): stopping one of
+#: them is a failure, not a skip.
+REQUIRED_STEPS = 2
+
+
+def step_names(game: Game) -> tuple[str, ...]:
+    """The steps of one case's cross-check, in order: fast solver, certificate, each formulation."""
+    return ("fast", "certificate", *(f.name for f in game.formulations))
+
+
+def check_case(game: Game, case: Case, instance) -> CaseReport:
+    """Cross-check one parsed case; never raises for a formulation's failure."""
+    return CaseReport(case, tuple(case_verdicts(game, case, instance)))
+
+
+def case_verdicts(
+    game: Game, case: Case, instance, start: int = 0, starting: Callable[[int], None] | None = None
+) -> Iterator[Verdict]:
+    """Cross-check one parsed case: one verdict per step of :func:`step_names`, from step ``start``.
+
+    ``starting(i)`` is called just before step ``i`` runs (the parallel runner
+    keeps each step's clock by it). A step that raises gives an ERROR verdict;
+    a failure of the fast solver ends the case, as nothing is left to compare
+    with. Resuming at ``start > 0`` (after a step was stopped) re-runs the
+    fast solver silently, as the later steps need its solution.
+    """
+    announce = starting or (lambda i: None)
+    if start == 0:
+        announce(0)
+    try:
+        solution, secs = _timed(game.solve, instance)
+    except Exception as exc:  # a crash of the fast solver is a finding, not a stop
+        name = "fast" if start == 0 else step_names(game)[start]
+        detail = error_detail(exc) if start == 0 else f"the fast solver failed when re-run: {error_detail(exc)}"
+        yield Verdict(name, Status.ERROR, detail)
+        return
+    if start == 0:
+        try:
+            output = game.format(solution)
+        except Exception as exc:
+            yield Verdict("fast", Status.ERROR, f"formatting the answer: {error_detail(exc)}", secs)
+        else:
+            if output == case.expected:
+                yield Verdict("fast", Status.OK, "", secs)
+            else:
+                yield Verdict("fast", Status.WRONG, _output_difference(case.expected, output), secs)
+    if start <= 1:
+        announce(1)
+        try:
+            violations, secs = _timed(game.certify, instance, solution)
+            if violations:
+                yield Verdict("certificate", Status.INVALID, violations[0], secs)
+            else:
+                yield Verdict("certificate", Status.VALID, "", secs)
+        except Exception as exc:
+            yield Verdict("certificate", Status.ERROR, error_detail(exc))
+    try:
+        reference, unreadable = game.answer(solution), ""
+    except Exception as exc:
+        reference, unreadable = None, f"reading the fast answer: {error_detail(exc)}"
+    for i, f in enumerate(game.formulations, start=REQUIRED_STEPS):
+        if i < start:
+            continue
+        announce(i)
+        if unreadable:
+            yield Verdict(f.name, Status.ERROR, unreadable)
+            continue
+        try:
+            reason = f.fits(instance)
+            if reason is not None:
+                yield Verdict(f.name, Status.SKIPPED, reason)
+                continue
+            answer, secs = _timed(f.run, instance)
+            difference = None if answer == reference else game.explain(instance, reference, answer)
+        except TimeLimitError as exc:  # the formulation's own limit: no witness, not a failure
+            yield Verdict(f.name, Status.SKIPPED, str(exc))
+            continue
+        except Exception as exc:
+            yield Verdict(f.name, Status.ERROR, error_detail(exc))
+            continue
+        if difference is None:
+            yield Verdict(f.name, Status.AGREE, "", secs)
+        else:
+            yield Verdict(f.name, Status.DIFFER, difference, secs)
+
+
+def _output_difference(expected: str, got: str) -> str:
+    exp, out = expected.splitlines(), got.splitlines()
+    for i, (a, b) in enumerate(zip(exp, out)):
+        if a != b:
+            return f"output line {i + 1} is {b!r}, expected {a!r}"
+    if len(exp) != len(out):
+        return f"output has {len(out)} lines, expected {len(exp)}"
+    return "output differs in line endings or trailing whitespace"

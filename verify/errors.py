@@ -1,0 +1,31 @@
+"""The verification side's exceptions (all are :class:`GamecertError`).
+
+``CertificateError`` says a certificate is malformed (not merely wrong: a wrong
+certificate is reported as a list of violations); ``TimeLimitError`` is a
+formulation past its own time limit; ``CandidateError`` and
+``StressInternalError`` tell a stress run's two sides apart.
+"""
+
+from __future__ import annotations
+
+from gamecert.solvers.errors import GamecertError, SolverError
+
+
+class CertificateError(GamecertError):
+    """A certificate that cannot even be read: wrong lengths, labels out of range."""
+
+
+class TimeLimitError(SolverError):
+    """A formulation ran past its own time limit: no answer, which is not a wrong answer.
+
+    The cross-check shows it as skipped with this message as the reason.
+    """
+
+
+class CandidateError(GamecertError):
+    """A program under stress test cannot be run at all: an empty, malformed or unstartable command."""
+
+
+class StressInternalError(GamecertError):
+    """gamecert's own side of a stress run failed: a generated case that does not parse,
+    or a certified answer whose certificate does not check. Never blamed on the candidate."""

@@ -1,0 +1,109 @@
+"""Pieces shared by the games that reduce to undirected vertex geography."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from gamecert.solvers.matching.graph import Graph
+from gamecert.solvers.matching.types import Decomposition, Outcomes
+from gamecert.verify.game import Formulation, first_difference
+from gamecert.verify.uvg import search
+
+
+def decomposition_json(dec: Decomposition, name: Callable[[int], Hashable]) -> dict:
+    """The decomposition and its certificate as JSON-able data, vertices named by ``name``.
+
+    ``paths.nodes[k] = [vertex, next]`` (``next`` = -1 at the unmatched end) and
+    ``paths.start`` maps each ``D`` vertex to the first node of its path.
+    """
+    mate = dec.matching.mate
+    part_names = ("D", "A", "C")
+    comps: dict[int, list] = {}
+    for v in dec.D.tolist():
+        comps.setdefault(int(dec.component[v]), []).append(name(v))
+    return {
+        "nu": dec.nu,
+        "matching": [[name(u), name(w)] for u, w in dec.matching.pairs().tolist()],
+        "decomposition": {
+            key: [name(v) for v in getattr(dec, key).tolist()] for key in part_names
+        }
+        | {"components": [comps[k] for k in sorted(comps)]},
+        "certificate": {
+            "unmatched": [name(v) for v in range(len(mate)) if mate[v] < 0],
+            "paths": {
+                "nodes": [
+                    [name(int(v)), int(k)]
+                    for v, k in zip(dec.paths.node_vertex.tolist(), dec.paths.node_next.tolist())
+                ],
+                "start": [[name(v), int(dec.paths.start[v])] for v in dec.D.tolist()],
+            },
+        },
+    }
+
+
+def explain_outcomes(name: Callable[[int], str], fast: Outcomes, other: Outcomes) -> str:
+    """Where another formulation's UVG answer differs from the fast one, naming the first vertex."""
+    i = first_difference(fast.loses, other.loses)
+    if i is None:
+        return "answers agree"
+    if i >= min(len(fast.loses), len(other.loses)):
+        return f"{len(other.loses)} vertices, fast has {len(fast.loses)}"
+    word = {True: "lose", False: "win"}
+    return f"vertex {name(i)}: player to move should {word[other.loses[i]]}, fast says {word[fast.loses[i]]}"
+
+
+def uvg_formulations(graph_of: Callable[[Any], Graph], search_input: Callable[[Any], Any] | None = None) -> tuple[Formulation, ...]:
+    """The four independent UVG formulations (ILP, SAT, rule search, QBF) on an instance's graph.
+
+    ``graph_of`` turns the game's instance into its graph; each formulation's
+    own ``fits`` gates it. ``search_input``, when given, turns the instance into
+    what the rule search reads instead of the graph: a maze search reads the
+    board text itself, not our grid graph. Solver libraries are imported on
+    first use.
+    """
+
+    def ilp_fits(instance: Any) -> str | None:
+        from gamecert.verify.uvg import ilp
+
+        return ilp.fits(graph_of(instance))
+
+    def ilp_run(instance: Any) -> Outcomes:
+        from gamecert.verify.uvg import ilp
+
+        return ilp.ilp_outcomes(graph_of(instance))
+
+    def sat_fits(instance: Any) -> str | None:
+        from gamecert.verify.uvg import sat
+
+        return sat.fits(graph_of(instance))
+
+    def sat_run(instance: Any) -> Outcomes:
+        from gamecert.verify.uvg import sat
+
+        return sat.sat_outcomes(graph_of(instance))
+
+    def search_fits(instance: Any) -> str | None:
+        return search.fits(graph_of(instance))
+
+    def search_run(instance: Any) -> Outcomes:
+        if search_input is None:
+            return search.graph_search_outcomes(graph_of(instance))
+        return search.maze_search_outcomes(search_input(instance))
+
+    def qbf_fits(instance: Any) -> str | None:
+        from gamecert.verify.uvg import qbf
+
+        return qbf.fits(graph_of(instance))
+
+    def qbf_run(instance: Any) -> Outcomes:
+        from gamecert.verify.uvg import qbf
+
+        return qbf.qbf_outcomes(graph_of(instance))
+
+    return (
+        Formulation("ilp", ilp_fits, ilp_run),
+        Formulation("sat", sat_fits, sat_run),
+        Formulation("search", search_fits, search_run),
+        Formulation("qbf", qbf_fits, qbf_run),
+    )
