@@ -88,9 +88,9 @@ GAME = Game(
 @pytest.fixture
 def parity(monkeypatch, tmp_path):
     """Register the parity game; workers are forked, so they see it too."""
-    monkeypatch.setitem(registry.GAMES, "parity", GAME)
     monkeypatch.setattr(sys.modules[__name__], "PID_DIR", tmp_path)
-    return tmp_path
+    with registry.registered(GAME):
+        yield tmp_path
 
 
 @pytest.fixture

@@ -96,9 +96,8 @@ TOY = Game(
 @pytest.fixture
 def toy():
     """Register the toy game for one test (workers forked by check see it too)."""
-    registry.register(TOY)
-    yield TOY
-    registry.unregister(TOY.name)
+    with registry.registered(TOY):
+        yield TOY
 
 
 def test_unknown_until_registered():

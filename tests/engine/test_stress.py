@@ -153,16 +153,16 @@ def test_candidate_with_an_unclosed_quote_is_bad_input():
 
 
 def test_game_without_a_generator_is_not_offered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "maze", dataclasses.replace(registry.get_game("maze"), generator=None))
-    result = run(["stress", "maze", "--candidate", "true"])
+    with registry.registered(dataclasses.replace(registry.get_game("maze"), generator=None)):
+        result = run(["stress", "maze", "--candidate", "true"])
     assert result.exit_code == 2
     assert "'maze' is not one of 'bunny-egg', 'geography', 'split', 'cutting'." in result.stderr
 
 
 def test_failed_certificate_is_an_internal_error_not_the_candidates(monkeypatch, tmp_path):
     forged = dataclasses.replace(registry.get_game("maze"), certify=lambda i, s: ["forged"])
-    monkeypatch.setitem(registry.GAMES, "maze", forged)
-    result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py"), "--out", str(tmp_path)])
+    with registry.registered(forged):
+        result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py"), "--out", str(tmp_path)])
     assert result.exit_code == 4
     assert result.stderr == (
         "internal error: gamecert's answer to generated case 1 (edge: single free cell) fails its certificate: "

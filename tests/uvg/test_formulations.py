@@ -177,3 +177,19 @@ def test_medium_random_graphs(seed):
     outs = [ilp_outcomes(g), sat_outcomes(g), graph_search_outcomes(g)]
     assert all(out.loses == expected for out in outs)
     assert outs[0].nu == outs[1].nu == len(nx.max_weight_matching(G, maxcardinality=True))
+
+
+def test_case_writers_need_two_agreeing_formulations():
+    from gamecert.solvers.errors import SolverError
+    from gamecert.solvers.matching.types import Outcomes
+    from gamecert.verify.uvg.adapter import agreed_outcomes
+
+    same = Outcomes((True, False), 1)
+    assert agreed_outcomes({"ilp": same, "sat": same, "search": Outcomes((True, False))}, "g") == (same, "ilp + sat + search")
+    for answers, why in [
+        ({"ilp": same}, "fewer than two formulations fit"),
+        ({"ilp": same, "sat": Outcomes((False, False), 1)}, "formulations disagree on g"),
+        ({"ilp": same, "sat": Outcomes((True, False), 2)}, "matching numbers disagree on g"),
+    ]:
+        with pytest.raises(SolverError, match=why):
+            agreed_outcomes(answers, "g")

@@ -10,7 +10,6 @@ import click
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
 from gamecert.verify.cli.common import Disagreement, InputProblem
-from gamecert.verify.engine.cases import Case, default_cases_dir, find_cases, load_case
 from gamecert.verify.game import Game
 
 
@@ -28,6 +27,8 @@ from gamecert.verify.game import Game
 @click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
 def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
+    # The engines are loaded only by this command, not by `gamecert solve`.
+    from gamecert.verify.engine.cases import Case, default_cases_dir, find_cases, load_case
     from gamecert.verify.engine.parallel import check_cases, default_jobs
     from gamecert.verify.engine.report import render_reports, reports_json
 

@@ -57,7 +57,9 @@ class GameChoice(click.Choice):
 
     @property
     def choices(self) -> list[str]:  # type: ignore[override]
-        return [name for name, game in registry.GAMES.items() if self.want is None or self.want(game)]
+        if self.want is None:
+            return registry.game_names()  # imports no game: `gamecert solve` loads only its own
+        return [name for name, game in registry.games().items() if self.want(game)]
 
     @choices.setter
     def choices(self, value) -> None:  # click assigns the initial (empty) list

@@ -10,7 +10,6 @@ import click
 from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
 from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
-from gamecert.verify.uvg import export as ex
 
 
 @click.command()
@@ -26,6 +25,8 @@ def export(fmt: str, game: str, file: str, vertex: str | None, out: Path | None,
     Comments at the top of the file say what each verdict means, so any
     solver can re-check gamecert's answer. Boards are not held to judge limits.
     """
+    from gamecert.verify.uvg import export as ex  # numpy and the solvers: loaded only by this command
+
     if nu_bound and fmt == "qdimacs":
         raise click.UsageError("--nu-bound applies to cnf, lp and mps")
     if vertex is None and not nu_bound:

@@ -11,7 +11,6 @@ import click
 
 from gamecert.verify import registry
 from gamecert.verify.cli.common import EXIT_DISAGREE, EXIT_INTERNAL, GameChoice, InputProblem
-from gamecert.verify.engine import stress as engine
 from gamecert.verify.errors import CandidateError, StressInternalError
 
 
@@ -25,6 +24,8 @@ from gamecert.verify.errors import CandidateError, StressInternalError
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
 def stress(game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure."""
+    from gamecert.verify.engine import stress as engine  # loaded only by this command
+
     g = registry.get_game(game)
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save

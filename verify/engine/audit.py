@@ -23,7 +23,7 @@ def audited_games() -> list[str]:
     >>> audited_games()
     ['bunny-egg', 'geography', 'split', 'cutting']
     """
-    return [name for name, game in registry.GAMES.items() if game.audits]
+    return [name for name, game in registry.games().items() if game.audits]
 
 
 def selected_audits(games: Iterable[str] = ()) -> list[Audit]:
@@ -37,7 +37,7 @@ def selected_audits(games: Iterable[str] = ()) -> list[Audit]:
     unknown = chosen - set(have)
     if unknown:
         raise GamecertError(f"no audits for game {sorted(unknown)[0]!r}; choose from {', '.join(have)}")
-    return [audit for name in have if name in chosen for audit in registry.GAMES[name].audits]
+    return [audit for name in have if name in chosen for audit in registry.get_game(name).audits]
 
 
 def run_audits(games: Iterable[str] = (), seed: int = 0, quick: bool = False) -> Iterator[AuditResult]:

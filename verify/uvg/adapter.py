@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from gamecert.solvers.errors import SolverError
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import Decomposition, Outcomes
 from gamecert.verify.game import Formulation, first_difference
@@ -107,3 +108,24 @@ def uvg_formulations(graph_of: Callable[[Any], Graph], search_input: Callable[[A
         Formulation("search", search_fits, search_run),
         Formulation("qbf", qbf_fits, qbf_run),
     )
+
+
+def agreed_outcomes(answers: dict[str, Outcomes], what: str) -> tuple[Outcomes, str]:
+    """The one answer several independent formulations agree on, and their names joined by ``+``.
+
+    For the case writers: an expected answer is written only when at least two
+    formulations ran and all agree, matching numbers included; otherwise
+    :class:`~gamecert.solvers.errors.SolverError` names ``what`` failed.
+
+    >>> agreed_outcomes({"ilp": Outcomes((True, False), 1), "sat": Outcomes((True, False), 1)}, "g")[1]
+    'ilp + sat'
+    """
+    if len(answers) < 2:
+        raise SolverError(f"{what}: fewer than two formulations fit")
+    first = next(iter(answers.values()))
+    if any(a != first for a in answers.values()):
+        raise SolverError(f"formulations disagree on {what}: {answers}")
+    nus = {a.nu for a in answers.values() if a.nu is not None}
+    if len(nus) > 1:
+        raise SolverError(f"matching numbers disagree on {what}: {nus}")
+    return first, " + ".join(answers)
