@@ -73,6 +73,7 @@ def test_samples_through_the_rule_search():
 # Rule search against Sprague-Grundy -------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", RULES)
 @pytest.mark.parametrize("solve", SOLVERS)
 def test_every_piece_up_to_8x8_matches_rule_search(rule, solve):
@@ -106,6 +107,7 @@ def small_sums(draw, rule: str):
     return pieces
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -304,6 +306,7 @@ def test_cli_limits_and_errors():
     assert result.exit_code == 1 and "an odd number of integers" in result.output
 
 
+@pytest.mark.slow
 def test_cli_check_covers_the_cutting_cases():
     from gamecert.verify.engine.cases import default_cases_dir
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from gamecert.verify.cli import main
@@ -125,6 +126,7 @@ def test_check_unknown_game(tmp_path):
     assert "unknown game 'chess'" in result.stderr
 
 
+@pytest.mark.slow
 def test_console_entry_point_keeps_exit_codes_and_output(tmp_path):
     """``run`` skips interpreter teardown; output and exit codes must survive it."""
     import subprocess

@@ -164,6 +164,7 @@ def test_random_graphs_fast_equals_formulation(name, formulation, graph):
         assert other.nu == dec.nu
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(graph=small_graphs(max_n=13))
 def test_random_graphs_against_networkx(graph):
@@ -204,6 +205,7 @@ def test_augmentations_from_poor_starting_matchings(start, store_paths):
         assert np.count_nonzero(mate >= 0) // 2 == len(nx.max_weight_matching(to_nx(n, edges), maxcardinality=True))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(graph=small_graphs(max_n=14))
 def test_moving_the_roots_keeps_certificates_valid(graph, monkeypatch_budget):

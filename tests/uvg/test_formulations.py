@@ -141,6 +141,7 @@ def small_graphs(draw, max_n: int = 9):
     return n, chosen
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_graphs())
 def test_formulations_agree(case):

@@ -46,6 +46,7 @@ def solve(f: PCNF) -> bool:
         return s.solve()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_every_labelled_graph_agrees_with_rule_search(n):
     count = 0
