@@ -12,7 +12,6 @@ import numpy as np
 
 from gamecert.solvers.errors import GamecertError
 from gamecert.solvers.matching import _fastmatch, bipartite
-from gamecert.solvers.matching.blossom import general_gallai_edmonds
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import AlternatingPaths, Decomposition, Matching
 
@@ -134,7 +133,11 @@ def gallai_edmonds(graph: Graph, method: str = "auto") -> Decomposition:
     """
     if graph.side is None:
         # Not bipartite: Edmonds' blossom algorithm (method is for bipartite graphs).
-        return general_gallai_edmonds(graph)
+        # Imported here: bipartite inputs (every maze, every Bunny-and-Egg position) never load
+        # the blossom kernels. blossom imports nothing of this module, so there is no cycle.
+        from gamecert.solvers.matching import blossom
+
+        return blossom.general_gallai_edmonds(graph)
     matching = maximum_matching(graph, method)
     part, component, parent, start = bipartite.alternating_forest(graph.indptr, graph.indices, matching.mate)
     paths = AlternatingPaths(np.arange(graph.n, dtype=np.int32), parent, start)

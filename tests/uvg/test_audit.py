@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from gamecert.solvers.geography import parse_geography
-from gamecert.solvers.matching import gallai_edmonds as ge_module
+from gamecert.solvers.matching import blossom
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.types import A, D
 from gamecert.verify.uvg import audit
@@ -41,13 +41,13 @@ def test_uvg_random_counts_and_seed():
 def test_both_fast_routes_are_exercised(monkeypatch):
     # The bipartite graphs go through the bipartite route in one union, the
     # others through the blossom route in another; each graph gets its own answer.
-    real, sizes = ge_module.general_gallai_edmonds, []
+    real, sizes = blossom.general_gallai_edmonds, []
 
     def spy(graph, *args, **kwargs):
         sizes.append(graph.n)
         return real(graph, *args, **kwargs)
 
-    monkeypatch.setattr(ge_module, "general_gallai_edmonds", spy)
+    monkeypatch.setattr(blossom, "general_gallai_edmonds", spy)
     graphs = [(3, [(0, 1), (1, 2)]), (3, [(0, 1), (1, 2), (2, 0)]), (1, []), (5, [(0, 1), (1, 2), (2, 0), (2, 3)])]
     assert audit.fast_losing(graphs) == [
         (True, False, True),
@@ -75,7 +75,7 @@ def _forget_blossoms(real):
 
 
 def test_uvg_wrong_claim_is_caught_and_reproduces(monkeypatch):
-    monkeypatch.setattr(ge_module, "general_gallai_edmonds", _forget_blossoms(ge_module.general_gallai_edmonds))
+    monkeypatch.setattr(blossom, "general_gallai_edmonds", _forget_blossoms(blossom.general_gallai_edmonds))
     result = audit.uvg_exhaustive(max_n=4)
     assert not result.ok
     # The first graph with a blossom, in enumeration order: the triangle.
@@ -92,7 +92,7 @@ def test_uvg_wrong_claim_is_caught_and_reproduces(monkeypatch):
 
 
 def test_cli_wrong_claim_exits_3_with_the_counterexample(monkeypatch):
-    monkeypatch.setattr(ge_module, "general_gallai_edmonds", _forget_blossoms(ge_module.general_gallai_edmonds))
+    monkeypatch.setattr(blossom, "general_gallai_edmonds", _forget_blossoms(blossom.general_gallai_edmonds))
     result = run(["audit", "--quick", "--game", "geography"])
     assert result.exit_code == 3
     lines = untimed(result.stdout)

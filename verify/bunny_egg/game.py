@@ -13,7 +13,6 @@ from gamecert.solvers.bunny_egg.solver import (
 )
 from gamecert.verify.bunny_egg import generator
 from gamecert.verify.bunny_egg.audit import BUNNY_AUDITS
-from gamecert.verify.bunny_egg.certificate import certify_positions
 from gamecert.verify.bunny_egg.ilp import ilp_fits, ilp_verdicts
 from gamecert.verify.bunny_egg.networkx_check import networkx_fits, networkx_verdicts
 from gamecert.verify.bunny_egg.search import board_search
@@ -40,6 +39,8 @@ def _to_json(sol: BunnyEggAnalysis) -> dict:
 
 
 def _certify(game: BunnyEgg, sol: BunnyEggAnalysis) -> list[str]:
+    from gamecert.verify.bunny_egg.certificate import certify_positions
+
     return certify_positions(game, sol.verdicts().wins)
 
 
