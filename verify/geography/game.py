@@ -9,7 +9,7 @@ from gamecert.solvers.geography.solver import (
     geography_game,
     parse_geography,
 )
-from gamecert.verify.game import Game
+from gamecert.verify.game import Game, Pictures, Play
 from gamecert.verify.geography import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
 from gamecert.verify.uvg.audit import UVG_AUDITS
@@ -53,6 +53,24 @@ def _graph(instance: GeographyInput):
     return instance.graph()
 
 
+def _picture(instance: GeographyInput, sol: GeographySolution, vertex: str | None) -> str:
+    from gamecert.verify.geography.show import picture
+
+    return picture(instance, sol, vertex)
+
+
+def _play(instance: GeographyInput, start: str):
+    from gamecert.verify.uvg.play import UvgPlay
+
+    return UvgPlay(geography_start, instance, start)
+
+
+def _solve_from(instance: GeographyInput, token: str, visited: str, source: str) -> str:
+    from gamecert.verify.uvg.play import solve_mid_game
+
+    return solve_mid_game(geography_start, instance, token, visited, source)
+
+
 GEOGRAPHY = Game(
     name="geography",
     generator=generator,
@@ -71,4 +89,7 @@ GEOGRAPHY = Game(
     formulations=uvg_formulations(_graph),
     audits=UVG_AUDITS,
     export_start=geography_start,
+    pictures=Pictures(_picture, focus="--vertex"),
+    play=Play(start=_play),
+    solve_from=_solve_from,
 )

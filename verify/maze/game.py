@@ -6,7 +6,7 @@ import numpy as np
 
 from gamecert.solvers.matching.graph import grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.game import Game
+from gamecert.verify.game import Game, Pictures, Play
 from gamecert.verify.maze import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
 from gamecert.verify.uvg.export import maze_start
@@ -45,6 +45,24 @@ def _graph(maze: Maze):
     return grid_graph(maze.free)[0]
 
 
+def _picture(maze: Maze, sol: MazeSolution, cell: str | None) -> str:
+    from gamecert.verify.maze.show import picture
+
+    return picture(maze, sol, cell)
+
+
+def _play(maze: Maze, start: str):
+    from gamecert.verify.uvg.play import UvgPlay
+
+    return UvgPlay(maze_start, maze, start)
+
+
+def _solve_from(maze: Maze, token: str, visited: str, source: str) -> str:
+    from gamecert.verify.uvg.play import solve_mid_game
+
+    return solve_mid_game(maze_start, maze, token, visited, source)
+
+
 MAZE = Game(
     name="maze",
     summary="JSOI2009 maze game: AA's winning start cells",
@@ -62,4 +80,7 @@ MAZE = Game(
     # The rule search reads the board text itself, not our grid graph.
     formulations=uvg_formulations(_graph, lambda maze: maze.text().splitlines()[1:]),
     export_start=maze_start,
+    pictures=Pictures(_picture, focus="--cell"),
+    play=Play(start=_play),
+    solve_from=_solve_from,
 )
