@@ -71,3 +71,13 @@ def test_check_draws_a_progress_bar_on_a_terminal_only(tmp_path):
 
 def untimed(report: bytes) -> bytes:
     return re.sub(rb"\d+\.\d+ ?s", b"T", report)
+
+
+@pytest.mark.slow
+def test_audit_draws_its_progress_bar_on_a_terminal_only():
+    code, out, terminal = run_with_terminal_stderr(["audit", "--game", "split", "--quick"])
+    assert code == 0, terminal
+    assert BAR in terminal and b"audit split-" in terminal
+    assert out.decode().startswith("split-pieces: ")
+    piped = subprocess.run([sys.executable, "-c", RUN, "audit", "--game", "split", "--quick"], capture_output=True, env=environment(), timeout=120)
+    assert (piped.returncode, piped.stderr) == (0, b"")

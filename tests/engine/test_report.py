@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from gamecert.verify.engine.cases import default_cases_dir
+from gamecert.verify.engine.cases import case_text, default_cases_dir
 from gamecert.verify.engine.crosscheck import CaseReport, Status, Verdict
 from gamecert.verify.engine.cases import Case
 from gamecert.verify.engine.report import render_reports, skipped_summary
@@ -59,17 +59,20 @@ def test_plurals_and_the_warm_up_line():
 
 def test_check_verbose_lists_every_skip(tmp_path):
     folder = tmp_path / "cases"
-    folder.mkdir()
-    for name in ("random-12x12-d30", "random-16x16-d40"):
-        shutil.copy(default_cases_dir() / "maze" / f"{name}.toml", folder)
+    (folder / "open").mkdir(parents=True)
+    for rows in (8, 9):  # open boards of 64 and 72 cells: perfect matchings, AA loses
+        board = f"{rows} 8\n" + "........\n" * rows
+        (folder / "open" / f"{rows}x8.toml").write_text(case_text("maze", "tests", board, "LOSE\n"))
     short = run(["check", str(folder)])
     assert short.exit_code == 0, short.output
-    assert "  sat: 2 cases, e.g. random-12x12-d30: 105 vertices > 60 (SAT limit)\n" in short.stdout
+    assert "  sat: 2 cases, e.g. open/8x8: 64 vertices > 60 (SAT limit)\n" in short.stdout
     long = run(["check", str(folder), "--verbose"])
-    assert "  random-12x12-d30: sat: 105 vertices > 60 (SAT limit)\n" in long.stdout
-    assert "  random-16x16-d40: sat: 151 vertices > 60 (SAT limit)\n" in long.stdout
+    assert "  open/8x8: sat: 64 vertices > 60 (SAT limit)\n" in long.stdout
+    assert "  open/9x8: sat: 72 vertices > 60 (SAT limit)\n" in long.stdout
     # Case ids are relative to the folder given.
-    assert re.search(r"^random-16x16-d40 ", short.stdout, re.M)
+    assert re.search(r"^open/9x8 ", short.stdout, re.M)
+    inner = run(["check", str(folder / "open")])
+    assert re.search(r"^9x8 ", inner.stdout, re.M)
 
 
 @pytest.mark.slow
@@ -89,3 +92,10 @@ def test_compilation_is_reported_once_not_in_a_case(tmp_path):
     env["GAMECERT_KERNELS"] = "python"
     plain = subprocess.run([sys.executable, "-c", code, "check", str(folder)], capture_output=True, text=True, env=env, timeout=300)
     assert "compiled kernels" not in plain.stdout
+
+
+def test_stress_says_one_case(tmp_path):
+    from tests.support import candidate
+
+    result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py"), "--count", "1", "--out", str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (0, "stress maze: 1 case passed (seed 1)\n")

@@ -72,7 +72,7 @@ def test_judge_size_board_every_cell():
 
 
 def test_proof_of_every_cell_is_drawn_along_its_path():
-    maze = random_maze(5, 6, 0.25, 3)
+    maze = random_maze(4, 5, 0.3, 5)
     solution = maze_game(maze)
     dec = solution.decomposition
     rows, cols = maze.shape

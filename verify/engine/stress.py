@@ -123,7 +123,8 @@ class StressResult:
     def summary(self) -> str:
         """One line for people (the CLI's output)."""
         if self.failure is None:
-            return f"stress {self.game}: {self.passed} cases passed (seed {self.seed})"
+            cases = "case" if self.passed == 1 else "cases"
+            return f"stress {self.game}: {self.passed} {cases} passed (seed {self.seed})"
         f, s = self.failure, self.failure.shrunk
         steps = f"{s.steps} step" + ("" if s.steps == 1 else "s")
         bound = f" (stopped by the {s.stopped})" if s.stopped else ""
