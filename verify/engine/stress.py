@@ -365,7 +365,7 @@ def stress(
     >>> from gamecert.verify.registry import get_game
     >>> echo = f"{sys.executable} -c 'print(\\"Bob\\")'"
     >>> stress(get_game("split"), echo, count=1).summary()
-    'stress split: 1 cases passed (seed 1)'
+    'stress split: 1 case passed (seed 1)'
     """
     if game.generator is None:
         raise GamecertError(f"{game.name} has no case generator")
