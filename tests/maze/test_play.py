@@ -101,3 +101,14 @@ def test_solve_from_visited(tmp_path):
     result = run(["solve", "maze", str(board), "--from", "1,2", "--visited", str(visited)])
     assert result.exit_code == 1
     assert result.stderr == f"error: {visited}:2:1: expected a column in 1..5, got 9\n"
+
+
+def test_play_needs_a_board_file_and_a_start(tmp_path):
+    result = run(["play", "maze", "-", "--start", "1,1"], input="1 1\n.\n")
+    assert result.exit_code == 2 and "give the board as a FILE, not -" in result.stderr
+    board = tmp_path / "m.txt"
+    board.write_text(SAMPLE)
+    result = run(["play", "maze", str(board)])
+    assert result.exit_code == 2 and "maze is played from FILE with --start" in result.stderr
+    result = run(["play", "maze", str(board), "--start", "1,2"])
+    assert (result.exit_code, result.stderr) == (1, "error: --start:1:1: expected a free cell '.', but 1,2 is '#'\n")

@@ -35,6 +35,8 @@ def play(game: str, file: str | None, start: str | None, position: str | None, h
             raise click.UsageError(f"{game} is played from --position PIECES (no FILE, no --start)")
     elif start is None or file is None or position is not None:
         raise click.UsageError(f"{game} is played from FILE with --start")
+    elif file == "-":
+        raise click.UsageError("your moves come on stdin: give the board as a FILE, not -")
     try:
         if rules.position is not None:
             engine = rules.position(position)
