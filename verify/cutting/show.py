@@ -72,13 +72,14 @@ def cutting_picture(
     pic.text_lines(left, 44, lines or ["row n, column m: the n x m piece"], 13, font_weight="bold" if position is not None else None)
     if position is not None:
         _draw_position(pic, table, position, left, 78, piece_h)
-    pic.open(shape_rendering="crispEdges")
-    for n in range(1, size + 1):
-        for m in range(1, size + 1):
-            v = int(values[n, m])
-            tip = f"{n}x{m}: " + ("not a position" if v < 0 else f"value {v}, the player to move {'loses' if v == 0 else 'wins'}")
-            pic.rect(left + (m - 1) * s, top + (n - 1) * s, s, s, fill=sg_colour(v, top_value), tooltip=tip if size <= 60 else None)
-    pic.close()
+    colours = [[sg_colour(int(v), top_value) for v in values[n, 1:]] for n in range(1, size + 1)]
+
+    def tip(r: int, c: int) -> str:
+        v = int(values[r + 1, c + 1])
+        return f"{r + 1}x{c + 1}: " + ("not a position" if v < 0 else f"value {v}, the player to move {'loses' if v == 0 else 'wins'}")
+
+    # Per-cell tooltips up to 60 x 60; larger tables merge runs of one colour.
+    pic.cell_rows(left, top, s, colours, tip if size <= 60 else None)
     if s >= 18:
         fs = s * 0.45
         for n in range(1, size + 1):

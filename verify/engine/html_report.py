@@ -13,8 +13,8 @@ from datetime import datetime, timezone
 from gamecert.verify.engine.crosscheck import CaseReport, Status, Verdict
 from gamecert.verify.engine.report import plural
 
-#: Pictures larger than this many characters are not inlined (the page stays small enough to open).
-MAX_INLINE_PICTURE = 600_000
+#: Pictures larger than this many characters are not inlined (the page stays small enough to open quickly).
+MAX_INLINE_PICTURE = 1_000_000
 
 _CSS = """
 body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:24px;color:#222;background:#fafafa}

@@ -97,6 +97,25 @@ class Svg:
             y += size * 1.35
         return y
 
+    def cell_rows(self, left: float, top: float, size: float, colours: list[list[str]], tooltips=None) -> None:
+        """A grid of square cells, ``colours[row][col]``; runs of one colour in a row are one rectangle.
+
+        With ``tooltips`` (a function of ``(row, col)``, 0-based) every cell is
+        its own rectangle carrying its tooltip instead.
+        """
+        self.open(shape_rendering="crispEdges")
+        for r, row in enumerate(colours):
+            c = 0
+            while c < len(row):
+                end = c + 1
+                if tooltips is None:
+                    while end < len(row) and row[end] == row[c]:
+                        end += 1
+                tip = tooltips(r, c) if tooltips is not None else None
+                self.rect(left + c * size, top + r * size, (end - c) * size, size, fill=row[c], tooltip=tip)
+                c = end
+        self.close()
+
     def legend(self, x: float, y: float, items: list[tuple[str, str]], size: float = 13) -> float:
         """Swatches with their meaning, one per line; returns the y below the legend."""
         for colour, meaning in items:

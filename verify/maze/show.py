@@ -70,15 +70,15 @@ def maze_picture(solution: MazeSolution, cell: tuple[int, int] | None = None) ->
     # Cells: walls dark, free cells by verdict (AA wins iff the cell is in D).
     verdict = np.full(rows * cols, -1, dtype=np.int8)
     verdict[solution.cells] = (dec.part == D).astype(np.int8)
-    pic.open(shape_rendering="crispEdges")
-    for r in range(rows):
-        for c in range(cols):
-            v = verdict[r * cols + c]
-            colour = draw.WALL if v < 0 else draw.WIN if v else draw.LOSE
-            rc = f"({r + 1}, {c + 1})"
-            tip = f"{rc} wall" if v < 0 else f"{rc} AA wins" if v else f"{rc} YY wins"
-            pic.rect(left + c * s, top + r * s, s, s, fill=colour, tooltip=tip)
-    pic.close()
+    palette = {-1: draw.WALL, 0: draw.LOSE, 1: draw.WIN}
+    colours = [[palette[int(v)] for v in verdict[r * cols : (r + 1) * cols]] for r in range(rows)]
+
+    def tip(r: int, c: int) -> str:
+        v = verdict[r * cols + c]
+        return f"({r + 1}, {c + 1}) " + ("wall" if v < 0 else "AA wins" if v else "YY wins")
+
+    # Per-cell tooltips on boards up to 50 x 50; larger boards merge runs (the file stays small).
+    pic.cell_rows(left, top, s, colours, tip if rows * cols <= 2500 else None)
     # Grid lines, thin, so single cells can be counted on big boards.
     grid = "#ffffff" if s >= 12 else None
     if grid:
