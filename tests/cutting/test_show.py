@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamecert.solvers.cutting.solver import Piece, cutting_position, grundy_table, parse_split, split_game
-from gamecert.verify.cutting.show import cutting_picture, sg_colour, table_geometry
+from gamecert.verify.cutting.show import POSITION_TOP, cutting_picture, position_layout, sg_colour, table_geometry
 from gamecert.verify.engine import svg as draw
 from tests.pictures import pixel, render, rgb
 from tests.support import run
@@ -39,9 +39,18 @@ def test_cutting_table_without_queries():
 
 
 def test_position_picture_shows_the_winning_cut():
-    position = cutting_position((Piece(3, 5), Piece(1, 6)), "split")
-    svg = cutting_picture(grundy_table("split", 8), (), position)
-    assert "winning cut (pink): cut piece 2 vertically after column 3: 1x3 + 1x3" in svg
+    position = cutting_position((Piece(3, 5), Piece(1, 6), Piece(4, 4)), "split")
+    table = grundy_table("split", 8)
+    svg = cutting_picture(table, (), position)
+    assert "winning cut (pink): cut piece 2 vertically after column 2: 1x2 + 1x4" in svg
+    image = render(svg)
+    unit, xs = position_layout(position)
+    top_value = int(table.values.max())
+    for p, x, v in zip(position.pieces, xs, position.values):  # each piece in its value's colour
+        assert pixel(image, x + 0.5 * unit, POSITION_TOP + 0.5 * unit) == rgb(sg_colour(v, top_value)), p
+    # The cut: a dashed pink line after column 2 of piece 2, reaching above the piece.
+    assert pixel(image, xs[1] + 2 * unit, POSITION_TOP - 4) == rgb(draw.PROOF)
+    assert pixel(image, xs[1] + 1 * unit + 2, POSITION_TOP - 4) == rgb(draw.PAPER)
 
 
 def test_show_cli_position(tmp_path):

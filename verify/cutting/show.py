@@ -49,13 +49,10 @@ def cutting_picture(
         won = sum(1 for p in queries if table.value(p) != 0)
         lines.append(f"{len(queries)} queried piece{'s' if len(queries) != 1 else ''} framed: "
                      f"the player to move wins {won}, loses {len(queries) - won}")
-    head = 78
-    piece_h = 0.0
+    head = 78.0
     if position is not None:
-        biggest = max(max(p.rows, p.cols) for p in position.pieces)
-        unit = max(2.0, min(16.0, 140 / biggest))
-        piece_h = max(p.rows for p in position.pieces) * unit + 56
-        head += piece_h
+        unit, _ = position_layout(position)
+        head += max(p.rows for p in position.pieces) * unit + 56
         lines.append(_position_line(position))
     s, left, top = table_geometry(size, head + 20)
     legend = [
@@ -71,7 +68,7 @@ def cutting_picture(
     pic.text(left, 24, title, 16, font_weight="bold")
     pic.text_lines(left, 44, lines or ["row n, column m: the n x m piece"], 13, font_weight="bold" if position is not None else None)
     if position is not None:
-        _draw_position(pic, table, position, left, 78, piece_h)
+        _draw_position(pic, table, position, left)
     colours = [[sg_colour(int(v), top_value) for v in values[n, 1:]] for n in range(1, size + 1)]
 
     def tip(r: int, c: int) -> str:
@@ -105,14 +102,30 @@ def cutting_picture(
     return pic.text_doc()
 
 
-def _draw_position(pic: draw.Svg, table: GrundyTable, position: PositionSolution, left: float, y0: float, h: float) -> None:
-    """The pieces side by side, each with its value; the xor; the winning cut dashed on its piece."""
-    pieces = position.pieces
-    biggest = max(max(p.rows, p.cols) for p in pieces)
-    unit = max(2.0, min(16.0, 140 / biggest))
-    x = left
-    ytop = y0 + 6
-    for i, p in enumerate(pieces):
+#: The top edge of the pieces in a position's picture.
+POSITION_TOP = 84.0
+
+
+def position_layout(position: PositionSolution, left: float = 48.0) -> tuple[float, list[float]]:
+    """Pixels per grid cell of the pieces, and each piece's left edge, in a position's picture.
+
+    >>> from gamecert.solvers.cutting.solver import Piece, cutting_position
+    >>> position_layout(cutting_position((Piece(3, 5), Piece(1, 6)), "split"))
+    (16.0, [48.0, 152.0])
+    """
+    unit = max(2.0, min(16.0, 140 / max(max(p.rows, p.cols) for p in position.pieces)))
+    xs, x = [], left
+    for p, v in zip(position.pieces, position.values):
+        xs.append(x)
+        x += max(p.cols * unit, draw.text_width(f"{p}: g = {v}", 12)) + 24
+    return unit, xs
+
+
+def _draw_position(pic: draw.Svg, table: GrundyTable, position: PositionSolution, left: float) -> None:
+    """The pieces side by side, each with its value; the winning cut dashed across its piece."""
+    unit, xs = position_layout(position, left)
+    ytop = POSITION_TOP
+    for i, (p, x) in enumerate(zip(position.pieces, xs)):
         w, hh = p.cols * unit, p.rows * unit
         v = position.values[i]
         pic.rect(x, ytop, w, hh, fill=sg_colour(v, max(int(table.values.max()), 1)), stroke=draw.INK, stroke_width=1)
@@ -130,7 +143,6 @@ def _draw_position(pic: draw.Svg, table: GrundyTable, position: PositionSolution
             else:
                 pic.line(x + move.at * unit, ytop - 6, x + move.at * unit, ytop + hh + 6, stroke=draw.PROOF, stroke_width=3, stroke_dasharray="6 3")
         pic.text(x, ytop + hh + 16, f"{p}: g = {v}", 12)
-        x += max(w, draw.text_width(f"{p}: g = {v}", 12)) + 24
 
 
 def _position_line(position: PositionSolution) -> str:
