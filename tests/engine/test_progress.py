@@ -81,3 +81,16 @@ def test_audit_draws_its_progress_bar_on_a_terminal_only():
     assert out.decode().startswith("split-pieces: ")
     piped = subprocess.run([sys.executable, "-c", RUN, "audit", "--game", "split", "--quick"], capture_output=True, env=environment(), timeout=120)
     assert (piped.returncode, piped.stderr) == (0, b"")
+
+
+@pytest.mark.slow
+def test_stress_draws_its_progress_bar_on_a_terminal_only(tmp_path):
+    from tests.support import candidate
+
+    args = ["stress", "split", "--candidate", candidate("cutting/candidate.py", "--rule", "split"), "--count", "5", "--out", str(tmp_path)]
+    code, out, terminal = run_with_terminal_stderr(args)
+    assert code == 0, terminal
+    assert BAR in terminal and b"cases" in terminal
+    assert out == b"stress split: 5 cases passed (seed 1)\n"
+    piped = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, env=environment(), timeout=120)
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, out, b"")
