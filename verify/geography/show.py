@@ -74,13 +74,37 @@ def geography_layout(solution: GeographySolution) -> tuple[np.ndarray, float, fl
     total_h = y + row_h
     scale = (CANVAS - 2 * MARGIN) / max(total_w, total_h * 0.8, 1e-9)
     xy = xy * scale + (MARGIN, TOP)
-    radius = 16.0 if n <= 30 else 12.0 if n <= 80 else 8.0
+    radius = 16.0 if n <= 30 else 12.0 if n <= 80 else 9.0 if n <= 150 else 7.0
     if n > 1:
+        _spread(xy, 2.6 * radius, (MARGIN, TOP), (CANVAS - MARGIN, TOP + total_h * scale))
         diff = xy[:, None, :] - xy[None, :, :]
         dist = np.sqrt((diff**2).sum(axis=2))
         np.fill_diagonal(dist, np.inf)
         radius = max(2.0, min(radius, float(dist.min()) / 2.5))
     return xy, radius, total_h * scale
+
+
+def _spread(xy: np.ndarray, gap: float, low: tuple[float, float], high: tuple[float, float], rounds: int = 60) -> None:
+    """Push apart, in place, vertices closer than ``gap``, keeping them inside the box ``low``-``high``.
+
+    Each round moves both ends of every too-close pair half the shortfall
+    apart (``O(V^2)`` numpy work per round); a layout that cannot be spread
+    in ``rounds`` rounds keeps its closest pair, and the caller shrinks the discs.
+    """
+    n = len(xy)
+    jitter = np.random.default_rng(0).normal(scale=1e-3, size=xy.shape)
+    xy += jitter  # no two vertices on one point
+    for _ in range(rounds):
+        diff = xy[:, None, :] - xy[None, :, :]
+        dist = np.sqrt((diff**2).sum(axis=2))
+        dist[np.arange(n), np.arange(n)] = np.inf
+        short = dist < gap
+        if not short.any():
+            return
+        push = np.zeros_like(dist)
+        push[short] = (gap - dist[short]) / (2 * dist[short])
+        xy += (diff * push[:, :, None]).sum(axis=1)
+        np.clip(xy, low, high, out=xy)
 
 
 def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -182,7 +206,7 @@ def geography_picture(solution: GeographySolution, vertex: int | None = None) ->
         verdict = "the player to move loses" if part == D else "the player to move wins"
         pic.circle(xy[v, 0], xy[v, 1], r, fill=_PART_COLOUR[part], stroke=draw.INK, stroke_width=1.2,
                    tooltip=f"vertex {label}: {_PART_NAME[part]}, {verdict}")
-        if r >= 7:
+        if r >= 6:
             pic.text(xy[v, 0], xy[v, 1] + fs * 0.35, label, fs, anchor="middle", fill=draw.INK)
     y = TOP + drawing_h + 40
     y = pic.legend(MARGIN, y, legend)
