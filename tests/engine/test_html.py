@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 
 from gamecert.verify.engine.cases import case_text
+from tests.engine.test_check import parity  # noqa: F401 (a fixture)
 from tests.support import run
 
 
@@ -56,3 +57,17 @@ def test_a_disagreement_shows_both_answers(tmp_path):
     side = page[page.index('<div class="side">') :]
     assert "<b>expected</b><pre>WIN\n2 3\n</pre>" in side
     assert "<b>fast solver</b><pre>WIN\n2 3\n3 2\n</pre>" in side
+
+
+def test_a_differing_formulation_shows_both_answers(parity):
+    """The parity test game's 'halves' formulation answers wrong on request: fast and halves side by side."""
+    from tests.engine.test_check import write
+
+    write(parity / "cases", "w", 9, "wrong")
+    report = parity / "report.html"
+    result = run(["check", str(parity / "cases"), "--html", str(report), "--jobs", "1", "--time-limit", "0"])
+    assert result.exit_code == 3
+    page = report.read_text()
+    assert "<h3>w: halves DIFFER</h3><p>says True, fast says False</p>" in page
+    assert "<b>fast solver</b><pre>False</pre></div><div><b>halves</b><pre>True</pre>" in page
+    assert "no picture for this case" in page  # the test game draws nothing; the page says so
