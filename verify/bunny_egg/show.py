@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from gamecert.solvers.bunny_egg.solver import BLACK, WHITE, BunnyEgg, BunnyEggAnalysis
 from gamecert.verify.engine import svg as draw
 
