@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator
 
 _PYTHON = contextvars.ContextVar("gamecert_python_kernels", default=False)
 _registered = False
+#: Every kernel defined, for :func:`compiled_signatures`.
+_KERNELS: list[Kernel] = []
 
 #: Set by the command line: answer numba's BLAS probe with "no" (see
 #: :func:`_skip_blas_probe`). Library users keep numba untouched.
@@ -63,6 +65,7 @@ class Kernel:
         self.options = options
         self._dispatcher = None
         functools.update_wrapper(self, fn)
+        _KERNELS.append(self)
 
     @property
     def dispatcher(self):
@@ -77,6 +80,15 @@ class Kernel:
         if running_python():
             return self.py_func(*args)
         return self.dispatcher(*args)
+
+
+def compiled_signatures() -> int:
+    """How many compiled versions of kernels this process holds (it grows as numba compiles or loads them).
+
+    >>> compiled_signatures() >= 0
+    True
+    """
+    return sum(len(k._dispatcher.signatures) for k in _KERNELS if k._dispatcher is not None)
 
 
 def kernel(fn: Callable | None = None, **options):

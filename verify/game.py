@@ -8,12 +8,14 @@ every command derives its choices from there.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gamecert.solvers import jit
+
+if TYPE_CHECKING:
+    import random
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,35 @@ class Audit:
 
 
 @dataclass(frozen=True)
+class Pictures:
+    """How ``gamecert show`` and the HTML report draw a game (SVG text).
+
+    ``draw(instance, solution, focus)`` draws the answer and its proof;
+    ``focus`` is the value of the option named :attr:`focus` (``--cell``,
+    ``--vertex``), a start whose own proof is added, or None.
+    ``position(text)`` draws a position given on the command line (cutting
+    games: ``--position '3x5 1x6'``).
+    """
+
+    draw: Callable[[Any, Any, str | None], str]
+    focus: str | None = None
+    position: Callable[[str], str] | None = None
+
+
+@dataclass(frozen=True)
+class Play:
+    """How ``gamecert play`` sets up a game against the certified strategy.
+
+    ``start(instance, start)`` (matching games, ``--start``) or
+    ``position(text)`` (cutting games, ``--position``) returns a play engine
+    for :func:`gamecert.verify.engine.play.play_game`.
+    """
+
+    start: Callable[[Any, str], Any] | None = None
+    position: Callable[[str], Any] | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything gamecert does with one game.
 
@@ -126,6 +157,11 @@ class Game:
     audits                                          (the game's theorem audits)
     export_start(instance, vertex, source)          (optional: one start vertex of a UVG
                                                      game, for ``gamecert export``)
+    pictures                                        (optional: :class:`Pictures`, for
+                                                     ``gamecert show`` and ``check --html``)
+    play                                            (optional: :class:`Play`, for ``gamecert play``)
+    solve_from(instance, token, visited, source)    (optional: a mid-game position, for
+                                                     ``gamecert solve --from V --visited FILE``)
     """
 
     name: str
@@ -143,6 +179,9 @@ class Game:
     generator: Generator | None = None
     audits: tuple[Audit, ...] = ()
     export_start: Callable[[Any, str | None, str], Any] | None = None
+    pictures: Pictures | None = None
+    play: Play | None = None
+    solve_from: Callable[[Any, str, str, str], str] | None = None
 
     def fast_solve(self, instance: Any) -> Any:
         """:attr:`solve`, run as plain Python when :attr:`small` says numba is not worth loading."""

@@ -232,8 +232,12 @@ def cutting_game(pieces: tuple[Piece, ...], table: GrundyTable | None = None) ->
     return cutting_queries(pieces, "cutting", table)
 
 
-def _cuts(piece: Piece, rule: str):
-    """Every available cut of ``piece`` as ``(direction, at, part, part)``."""
+def available_cuts(piece: Piece, rule: str):
+    """Every available cut of ``piece`` under ``rule`` as ``(direction, at, part, part)``.
+
+    >>> [(d, k) for d, k, _, _ in available_cuts(Piece(1, 5), "split")]
+    [('vertical', 2), ('vertical', 3)]
+    """
     for direction, side, other in (("horizontal", piece.rows, piece.cols), ("vertical", piece.cols, piece.rows)):
         lo = 2 if (rule == "cutting" or other == 1) else 1
         for k in range(lo, side - lo + 1):
@@ -274,7 +278,7 @@ def cutting_position(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | 
             target = v ^ total
             if target >= v:
                 continue
-            for direction, k, a, b in _cuts(p, rule):
+            for direction, k, a, b in available_cuts(p, rule):
                 if table.value(a) ^ table.value(b) == target:
                     move = Cut(i, direction, k, (a, b))
                     break

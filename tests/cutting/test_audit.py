@@ -49,7 +49,7 @@ def test_cutting_wrong_table_is_caught_and_reproduces(monkeypatch):
         "(Sprague-Grundy value 0), the rule search says wins"
     )
     assert lines[3] == "  position (gamecert solve cutting --position): 2x4"
-    assert result.stderr.startswith("2 audit(s) failed: cutting-pieces, cutting-sums")
+    assert result.stderr.startswith("2 audits failed: cutting-pieces, cutting-sums")
     # Reproduce: the printed position, the (patched) fast solver and the literal rules.
     pieces = parse_position(lines[3].split(": ", 1)[1], "cutting")
     assert pieces == (Piece(2, 4),)

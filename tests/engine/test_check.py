@@ -127,12 +127,13 @@ def test_exact_text_with_a_timeout_and_a_dead_worker(parity, fixed_times):
     result = run([str(cases), "--time-limit", "0.5"])
     assert result.stdout == (
         "parity: 3 cases\n"
-        "case  fast       certificate   halves        sleeper         dies\n"
-        "a     ok 0.250s  valid 0.250s  agree 0.250s  agree 0.250s    agree 0.250s\n"
-        "b     ok 0.250s  valid 0.250s  agree 0.250s  skipped 0.500s  agree 0.250s\n"
-        "c     ok 0.250s  valid 0.250s  agree 0.250s  agree 0.250s    ERROR\n"
+        "case   fast        certificate    halves         sleeper          dies\n"
+        "──────────────────────────────────────────────────────────────────────────────\n"
+        "a      ok 0.250s   valid 0.250s   agree 0.250s   agree 0.250s     agree 0.250s\n"
+        "b      ok 0.250s   valid 0.250s   agree 0.250s   skipped 0.500s   agree 0.250s\n"
+        "c      ok 0.250s   valid 0.250s   agree 0.250s   agree 0.250s     ERROR\n"
         "\n"
-        "skipped:\n"
+        "skipped (--verbose lists each):\n"
         "  b: sleeper: timed out after 0.5 s\n"
         "\n"
         "failures:\n"
@@ -141,7 +142,7 @@ def test_exact_text_with_a_timeout_and_a_dead_worker(parity, fixed_times):
         "1 of 3 cases FAILED\n"
     )
     assert result.exit_code == 3
-    assert result.stderr == "1 case(s) failed the cross-check\n"
+    assert result.stderr == "1 case failed the cross-check\n"
 
 
 def test_a_formulation_past_the_limit_is_really_stopped(parity):
@@ -194,7 +195,7 @@ def test_json_report_structure_and_counts(parity):
     write(folder, "w", 9, "wrong")
     text = run([str(folder), "--json", "--time-limit", "0"])
     assert text.exit_code == 3
-    assert text.stderr == "1 case(s) failed the cross-check\n"
+    assert text.stderr == "1 case failed the cross-check\n"
     data = json.loads(text.stdout)
     assert set(data) == {"cases", "summary"}
     first = data["cases"][0]

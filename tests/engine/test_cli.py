@@ -86,8 +86,9 @@ def test_check_agreeing_case_exits_0(tmp_path):
     lines = re.sub(r"\d+\.\d{3}s", "T", result.stdout).splitlines()
     assert lines[0] == "maze: 1 case"
     assert lines[1].split() == ["case", "fast", "certificate", "ilp", "sat", "search", "qbf"]
-    assert lines[2].split() == ["sample", "ok", "T", "valid", "T", *["agree", "T"] * 4]
-    assert lines[-1] == "1 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
+    assert set(lines[2]) == {"─"}
+    assert lines[3].split() == ["sample", "ok", "T", "valid", "T", *["agree", "T"] * 4]
+    assert lines[-1] == "1 case: every answer as expected, every formulation that ran agrees, every certificate valid"
 
 
 def test_check_wrong_expected_answer_exits_3(tmp_path):
@@ -97,8 +98,8 @@ def test_check_wrong_expected_answer_exits_3(tmp_path):
     assert "  WRONG wrong: fast: output has 2 lines, expected 3" not in result.stdout
     assert "  WRONG wrong: fast: output line 3 is '3 2', expected ''" not in result.stdout
     assert "WRONG wrong: fast: output has 3 lines, expected 2" in result.stdout
-    assert result.stdout.splitlines()[-1] == "1 of 1 cases FAILED"
-    assert result.stderr == "1 case(s) failed the cross-check\n"
+    assert result.stdout.splitlines()[-1] == "1 of 1 case FAILED"
+    assert result.stderr == "1 case failed the cross-check\n"
 
 
 def test_check_bad_case_input_points_into_the_case_file(tmp_path):
@@ -144,4 +145,4 @@ def test_console_entry_point_keeps_exit_codes_and_output(tmp_path):
     assert usage.returncode == 2
     write_case(tmp_path / "wrong.toml", "LOSE\n")
     disagree = entry("check", str(tmp_path))
-    assert disagree.returncode == 3 and disagree.stdout.splitlines()[-1] == "1 of 1 cases FAILED"
+    assert disagree.returncode == 3 and disagree.stdout.splitlines()[-1] == "1 of 1 case FAILED"

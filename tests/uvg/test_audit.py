@@ -101,7 +101,7 @@ def test_cli_wrong_claim_exits_3_with_the_counterexample(monkeypatch):
     assert lines[2].startswith("  counterexample: a graph of 3 vertices and 3 edges, start vertex 1: ")
     assert lines[3:8] == ["  input (gamecert solve geography):", "      3 3", "      1 2", "      1 3", "      2 3"]
     assert lines[8].startswith("uvg-random: FAILED at case ")
-    assert result.stderr == "2 audit(s) failed: uvg-exhaustive, uvg-random\n"
+    assert result.stderr == "2 audits failed: uvg-exhaustive, uvg-random\n"
     # The printed input reproduces through `gamecert solve` (still the wrong solver).
     solved = run(["solve", "geography"], input="3 3\n1 2\n1 3\n2 3\n")
     assert solved.stdout == "1 win\n2 win\n3 win\n"

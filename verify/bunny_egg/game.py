@@ -17,7 +17,7 @@ from gamecert.verify.bunny_egg.ilp import ilp_fits, ilp_verdicts
 from gamecert.verify.bunny_egg.networkx_check import networkx_fits, networkx_verdicts
 from gamecert.verify.bunny_egg.search import board_search
 from gamecert.verify.bunny_egg.search import fits as search_fits
-from gamecert.verify.game import Formulation, Game, first_difference
+from gamecert.verify.game import Formulation, Game, Pictures, first_difference
 
 
 def _to_json(sol: BunnyEggAnalysis) -> dict:
@@ -73,6 +73,12 @@ def _networkx(game: BunnyEgg) -> Verdicts:
     return networkx_verdicts(game)[0]
 
 
+def _picture(game: BunnyEgg, analysis, focus: str | None) -> str:
+    from gamecert.verify.bunny_egg.show import picture
+
+    return picture(game, analysis, focus)
+
+
 BUNNY_EGG = Game(
     name="bunny-egg",
     generator=generator,
@@ -93,4 +99,5 @@ BUNNY_EGG = Game(
         Formulation("ilp", ilp_fits, _ilp),
         Formulation("networkx", networkx_fits, _networkx),
     ),
+    pictures=Pictures(_picture),
 )

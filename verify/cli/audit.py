@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-
 import click
 
 from gamecert.verify.cli.common import Disagreement, GameChoice
+from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.engine.audit import selected_audits
 
 
@@ -18,16 +17,18 @@ from gamecert.verify.engine.audit import selected_audits
 @click.option("--quick", is_flag=True, help="Smaller audits (for tests).")
 def audit(audit_games: tuple[str, ...], seed: int, quick: bool) -> None:
     """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
-    from rich.console import Console
+    from gamecert.verify.engine.report import plural
 
-    console = Console(stderr=True)
+    audits = list(selected_audits(audit_games))
     failed = []
-    for one in selected_audits(audit_games):
-        # A spinner on stderr only when it is a terminal; stdout carries the results.
-        with console.status(f"audit {one.name}") if console.is_terminal else nullcontext():
+    # A progress bar on stderr only when it is a terminal; stdout carries the results.
+    with progress_bar("audits", len(audits)) as update:
+        for done, one in enumerate(audits):
+            if update is not None:
+                update(done, len(audits), f"audit {one.name}")
             result = one(seed, quick)
-        click.echo(result.report(), nl=False)
-        if not result.ok:
-            failed.append(result.name)
+            click.echo(result.report(), nl=False)
+            if not result.ok:
+                failed.append(result.name)
     if failed:
-        raise Disagreement(f"{len(failed)} audit(s) failed: {', '.join(failed)}")
+        raise Disagreement(f"{plural(len(failed), 'audit')} failed: {', '.join(failed)}")

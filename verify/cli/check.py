@@ -10,6 +10,7 @@ import click
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
 from gamecert.verify.cli.common import Disagreement, InputProblem
+from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.game import Game
 
 
@@ -25,12 +26,14 @@ from gamecert.verify.game import Game
     help="Stop a step that runs longer; a stopped formulation is shown as skipped (0: no limit).",
 )
 @click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
-def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool) -> None:
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the report as one self-contained HTML page, a picture per case.")
+@click.option("--verbose", "-v", is_flag=True, help="List every skipped formulation, not one line per reason.")
+def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
     # The engines are loaded only by this command, not by `gamecert solve`.
     from gamecert.verify.engine.cases import Case, default_cases_dir, find_cases, load_case
-    from gamecert.verify.engine.parallel import check_cases, default_jobs
-    from gamecert.verify.engine.report import render_reports, reports_json
+    from gamecert.verify.engine.parallel import check_cases, default_jobs, warm_up
+    from gamecert.verify.engine.report import plural, render_reports, reports_json
 
     roots = list(paths) or [default_cases_dir()]
     for p in roots:
@@ -39,11 +42,10 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool) 
     files = find_cases(roots)
     if not files:
         raise InputProblem(f"{roots[0]}:1:1: expected case files (*.toml), found none")
-    root = roots[0] if len(roots) == 1 and roots[0].is_dir() else None
     items: list[tuple[Game, Case, object]] = []
     for f in files:
         try:
-            case = load_case(f, root)
+            case = load_case(f, _root_of(f, roots))
             g = registry.get_game(case.game)
         except InputError as exc:
             raise InputProblem(str(exc)) from None
@@ -54,13 +56,46 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool) 
         except InputError as exc:
             raise InputProblem(str(case.locate(exc))) from None
         items.append((g, case, instance))
-    reports = check_cases(items, jobs or default_jobs(), time_limit)
+    with progress_bar("checking cases", len(items)) as update:
+        if update is not None:
+            update(0, len(items), "compiling kernels")
+        compiled = warm_up(items)
+        progress = None if update is None else (lambda done: update(done, len(items), "checking cases"))
+        reports = check_cases(items, jobs or default_jobs(), time_limit, progress)
+    if html_path is not None:
+        _write_html(html_path, reports, items, compiled)
     if as_json:
-        data = reports_json(reports)
+        data = reports_json(reports, compiled)
         failed = data["summary"]["failed"]
         click.echo(json.dumps(data, indent=2))
     else:
-        text, failed = render_reports(reports)
+        text, failed = render_reports(reports, verbose, compiled)
         click.echo(text, nl=False)
     if failed:
-        raise Disagreement(f"{failed} case(s) failed the cross-check")
+        raise Disagreement(f"{plural(failed, 'case')} failed the cross-check")
+
+
+def _root_of(f: Path, roots: list[Path]) -> Path | None:
+    """The folder given on the command line that holds ``f``: case ids are relative to it."""
+    for root in roots:
+        if root.is_dir() and f.is_relative_to(root):
+            return root
+    return None
+
+
+def _write_html(path: Path, reports, items, compiled: float | None) -> None:
+    from gamecert.verify.engine.html_report import html_report
+
+    by_path = {case.path: (game, instance) for game, case, instance in items}
+
+    def picture(report) -> str | None:
+        game, instance = by_path[report.case.path]
+        if game.pictures is None:
+            return None
+        return game.pictures.draw(instance, game.fast_solve(instance), None)
+
+    page = html_report(reports, picture, "gamecert check --html " + path.name, compiled)
+    try:
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise InputProblem(f"{path}:1:1: cannot write the file: {exc.strerror or exc}") from None

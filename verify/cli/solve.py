@@ -18,9 +18,30 @@ from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
 @click.option("--json", "as_json", is_flag=True, help="Structured output with the certificate.")
 @click.option("--no-judge-limits", is_flag=True, help="Accept sizes beyond the judge's limits.")
 @click.option("--position", metavar="TEXT", help="Solve a position given here (cutting games: '3x5 2x7').")
-def solve(game: str, file: str, as_json: bool, no_judge_limits: bool, position: str | None) -> None:
-    """Solve judge-format input from FILE (default: stdin), answer byte-exact."""
+@click.option("--from", "token", metavar="ROW,COL|V", help="maze, geography: a mid-game position, the token here (with --visited).")
+@click.option("--visited", metavar="FILE", help="The cells or vertices visited before --from, one per line.")
+def solve(game: str, file: str, as_json: bool, no_judge_limits: bool, position: str | None, token: str | None, visited: str | None) -> None:
+    """Solve judge-format input from FILE (default: stdin), answer byte-exact.
+
+    With --from and --visited, answer a mid-game position instead: who wins
+    with the token on --from once the --visited cells are gone, and a winning move.
+    """
     g = registry.get_game(game)
+    if (token is None) != (visited is None):
+        raise click.UsageError("--from and --visited go together")
+    if token is not None:
+        if g.solve_from is None:
+            raise click.UsageError(f"--from is not available for {game}")
+        if as_json or position is not None:
+            raise click.UsageError("--from does not combine with --json or --position")
+        text, source = read_input(file)
+        trail, trail_source = read_input(visited)
+        try:
+            answer = g.solve_from(g.parse(text, source, not no_judge_limits), token, trail.decode("utf-8", "replace"), trail_source)
+        except InputError as exc:
+            raise InputProblem(str(exc)) from None
+        sys.stdout.write(answer)
+        return
     if position is not None:
         if g.solve_position is None:
             raise click.UsageError(f"--position is not available for {game}")

@@ -11,6 +11,7 @@ import click
 
 from gamecert.verify import registry
 from gamecert.verify.cli.common import EXIT_DISAGREE, EXIT_INTERNAL, GameChoice, InputProblem
+from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.errors import CandidateError, StressInternalError
 
 
@@ -61,20 +62,13 @@ def _unwritable_folder(folder: Path) -> str | None:
 
 @contextmanager
 def _progress(count: int):
-    """A rich progress bar on stderr when it is a terminal; otherwise nothing at all."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        yield None
-        return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("cases", total=count)
+    """The shared progress bar (:mod:`gamecert.verify.cli.progress`), called as the stress engine calls it."""
+    with progress_bar("cases", count) as update:
+        if update is None:
+            yield None
+            return
 
         def progress(stage: str, done: int, total: int) -> None:
-            label = "cases" if stage == "cases" else "shrinking (runs)"
-            bar.update(task, description=label, completed=done, total=total)
+            update(done, total, "cases" if stage == "cases" else "shrinking (runs)")
 
         yield progress

@@ -14,7 +14,7 @@ from gamecert.solvers.cutting.solver import (
 )
 from gamecert.verify.cutting.audit import rule_audits
 from gamecert.verify.cutting.generator import PiecesGenerator
-from gamecert.verify.game import Formulation, Game, first_difference
+from gamecert.verify.game import Formulation, Game, Pictures, Play, first_difference
 
 _WORDS = {"split": ("Alice", "Bob"), "cutting": ("WIN", "LOSE")}
 _SUMMARY = {
@@ -30,6 +30,24 @@ def _pairs(pieces) -> list[tuple[int, int]]:
 def _words(rule: str, wins) -> list[str]:
     win, lose = _WORDS[rule]
     return [win if w else lose for w in wins]
+
+
+def _picture(pieces, answers, focus: str | None) -> str:
+    from gamecert.verify.cutting.show import picture
+
+    return picture(pieces, answers, focus)
+
+
+def _position_picture(rule: str, text: str) -> str:
+    from gamecert.verify.cutting.show import position_picture
+
+    return position_picture(rule, text)
+
+
+def _play(rule: str, text: str):
+    from gamecert.verify.cutting.play import CuttingPlay
+
+    return CuttingPlay(rule, text)
 
 
 def make_game(rule: str) -> Game:
@@ -136,6 +154,8 @@ def make_game(rule: str) -> Game:
             Formulation("plain-sg", reference_fits, reference_answer),
         ),
         solve_position=solve_position,
+        pictures=Pictures(_picture, position=lambda text: _position_picture(rule, text)),
+        play=Play(position=lambda text: _play(rule, text)),
         generator=PiecesGenerator(rule),
         audits=rule_audits(rule),
     )

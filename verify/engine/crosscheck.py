@@ -40,12 +40,18 @@ class Status(StrEnum):
 
 @dataclass(frozen=True)
 class Verdict:
-    """One formulation's outcome on one case."""
+    """One formulation's outcome on one case.
+
+    ``answers`` holds the two answers as text when they differ: the expected
+    output and the fast solver's (WRONG), or the fast answer and the
+    formulation's (DIFFER); the HTML report shows them side by side.
+    """
 
     formulation: str
     status: Status
     detail: str = ""
     seconds: float = 0.0
+    answers: tuple[str, str] | None = None
 
     @property
     def failed(self) -> bool:
@@ -120,7 +126,7 @@ def case_verdicts(
             if output == case.expected:
                 yield Verdict("fast", Status.OK, "", secs)
             else:
-                yield Verdict("fast", Status.WRONG, _output_difference(case.expected, output), secs)
+                yield Verdict("fast", Status.WRONG, _output_difference(case.expected, output), secs, (case.expected, output))
     if start <= 1:
         announce(1)
         try:
@@ -158,7 +164,17 @@ def case_verdicts(
         if difference is None:
             yield Verdict(f.name, Status.AGREE, "", secs)
         else:
-            yield Verdict(f.name, Status.DIFFER, difference, secs)
+            yield Verdict(f.name, Status.DIFFER, difference, secs, (_answer_text(reference), _answer_text(answer)))
+
+
+def _answer_text(answer, limit: int = 4000) -> str:
+    """An answer as text for people, cut at ``limit`` characters.
+
+    >>> _answer_text((True, False))
+    '(True, False)'
+    """
+    text = str(answer)
+    return text if len(text) <= limit else text[:limit] + f" ... ({len(text) - limit} more characters)"
 
 
 def _output_difference(expected: str, got: str) -> str:

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from gamecert.solvers import jit
 from gamecert.verify.engine.cases import Case
 from gamecert.verify.engine.crosscheck import (
     REQUIRED_STEPS,
@@ -54,13 +57,17 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def check_cases(items: list[Item], jobs: int = 1, time_limit: float | None = None) -> list[CaseReport]:
+def check_cases(
+    items: list[Item], jobs: int = 1, time_limit: float | None = None, progress: Callable[[int], None] | None = None
+) -> list[CaseReport]:
     """Cross-check cases in ``jobs`` worker processes, each step stopped after ``time_limit`` seconds.
 
     Returns one report per item, in the order given. A formulation stopped by
     the limit is ``skipped`` with the reason ``timed out after N s``; a
     stopped fast solver or certificate check, or a worker that dies, is an
     ERROR verdict. With one job and no limit the cases run in this process.
+    ``progress(done)``, when given, is called with the number of finished
+    cases whenever it grows.
 
     Notes
     -----
@@ -78,9 +85,44 @@ def check_cases(items: list[Item], jobs: int = 1, time_limit: float | None = Non
     """
     if not items:
         return []
+    tell = progress or (lambda done: None)
     if jobs <= 1 and not time_limit:
-        return [check_case(game, case, instance) for game, case, instance in items]
-    return _Supervisor(items, max(1, min(jobs, len(items))), time_limit or None).run()
+        reports = []
+        for game, case, instance in items:
+            reports.append(check_case(game, case, instance))
+            tell(len(reports))
+        return reports
+    return _Supervisor(items, max(1, min(jobs, len(items))), time_limit or None, tell).run()
+
+
+def warm_up(items: list[Item], sizes: tuple[int, ...] = (4, 12, 40), seeds: int = 2) -> float | None:
+    """Compile the fast solvers' kernels before any case is timed; the seconds it took, or None.
+
+    Each game among ``items`` that has a stress generator solves a few of its
+    random cases (``sizes`` x ``seeds``) with compiled kernels, in this
+    process, before the workers are forked, so no case's time includes
+    numba's compilation or its loading from the disk cache. Returns None
+    when nothing was compiled (kernels forced to plain Python, already
+    compiled, or no game with kernels).
+    """
+    before = jit.compiled_signatures()
+    start = time.perf_counter()
+    seen: set[str] = set()
+    for game, _case, _instance in items:
+        if game.name in seen or game.generator is None:
+            continue
+        seen.add(game.name)
+        for size in sizes:
+            for seed in range(seeds):
+                try:
+                    instance = game.parse(game.generator.random_case(random.Random(seed), size), "<warm-up>", False)
+                    with jit.python_kernels(False):
+                        game.solve(instance)
+                except Exception:  # noqa: BLE001 - a solver fault is the cases' to report, with its own verdict
+                    break
+    if jit.compiled_signatures() == before:
+        return None
+    return time.perf_counter() - start
 
 
 def _worker(items: list[Item], conn: Connection) -> None:
@@ -111,8 +153,9 @@ class _Worker:
 
 
 class _Supervisor:
-    def __init__(self, items: list[Item], jobs: int, time_limit: float | None) -> None:
+    def __init__(self, items: list[Item], jobs: int, time_limit: float | None, progress: Callable[[int], None]) -> None:
         self.items = items
+        self.progress = progress
         self.jobs = jobs
         self.limit = time_limit
         self.steps = [step_names(game) for game, _case, _instance in items]
@@ -138,10 +181,16 @@ class _Supervisor:
                     self._drain(w)
                     if not w.dead and self._overdue(w):
                         self._stop(w)
+                self._tell(workers)
         finally:
             for w in workers:
                 self._close(w)
         return [CaseReport(case, tuple(v)) for (_g, case, _i), v in zip(self.items, self.verdicts)]
+
+    def _tell(self, workers: list[_Worker]) -> None:
+        """Report the finished cases: neither queued nor on a worker."""
+        pending = {index for index, _step in self.queue} | {w.task for w in workers if w.task is not None and not w.dead}
+        self.progress(len(self.items) - len(pending))
 
     def _spawn(self) -> _Worker:
         parent, child = self.context.Pipe()

@@ -1,27 +1,77 @@
-"""The report of ``gamecert check``: a text table, or JSON."""
+"""The report of ``gamecert check``: rich tables as text, or JSON."""
 
 from __future__ import annotations
+
+import io
+import re
 
 from gamecert.verify.engine.crosscheck import CaseReport, Status
 
 
+def plural(n: int, word: str) -> str:
+    """``"1 case"``, ``"2 cases"``.
+
+    >>> plural(1, "case"), plural(0, "case")
+    ('1 case', '0 cases')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _cell(v) -> str:
     if v.status in (Status.SKIPPED, Status.ERROR) and not v.seconds:
-        return v.status
+        return str(v.status)
     return f"{v.status} {v.seconds:.3f}s"
 
 
-def render_reports(reports: list[CaseReport]) -> tuple[str, int]:
-    """One table per game (a row per case, a column per formulation), then notes.
+def _reason(detail: str) -> str:
+    """A skip reason with its numbers blanked: skips of one kind share it."""
+    return re.sub(r"\d+(?:\.\d+)?", "#", detail)
 
-    Returns the text and the number of failed cases. Skipped formulations and
-    every failure are listed under the tables with their reasons.
+
+def skipped_summary(reports: list[CaseReport], verbose: bool = False) -> list[str]:
+    """Lines about skipped formulations: one per formulation and reason, or (``verbose``) one per skip.
+
+    >>> from gamecert.verify.engine.crosscheck import Verdict
+    >>> from gamecert.verify.engine.cases import Case
+    >>> case = lambda i: Case(None, i, "g", "", "", "")
+    >>> skip = lambda n: Verdict("qbf", Status.SKIPPED, f"{n} vertices > 20 (QBF limit)")
+    >>> skipped_summary([CaseReport(case("a"), (skip(25),)), CaseReport(case("b"), (skip(28),))])
+    ['  qbf: 2 cases, e.g. a: 25 vertices > 20 (QBF limit)']
     """
-    out: list[str] = []
+    if verbose:
+        return [f"  {r.case.id}: {v.formulation}: {v.detail}" for r in reports for v in r.verdicts if v.status is Status.SKIPPED]
+    groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for r in reports:
+        for v in r.verdicts:
+            if v.status is Status.SKIPPED:
+                groups.setdefault((v.formulation, _reason(v.detail)), []).append((r.case.id, v.detail))
+    lines = []
+    for (formulation, _), seen in groups.items():
+        case_id, detail = seen[0]
+        if len(seen) == 1:
+            lines.append(f"  {case_id}: {formulation}: {detail}")
+        else:
+            lines.append(f"  {formulation}: {plural(len(seen), 'case')}, e.g. {case_id}: {detail}")
+    return lines
+
+
+def render_reports(reports: list[CaseReport], verbose: bool = False, warm_up: float | None = None) -> tuple[str, int]:
+    """One rich table per game (a row per case, a column per formulation), then notes.
+
+    Returns the text and the number of failed cases. Skipped formulations are
+    summarised one line per reason (``verbose``: every one); every failure is
+    listed with its reason. ``warm_up`` is the time spent compiling kernels
+    before the first case, reported on its own line.
+    """
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=400, color_system=None, force_terminal=False, highlight=False, emoji=False)
     games: dict[str, list[CaseReport]] = {}
     for r in reports:
         games.setdefault(r.case.game, []).append(r)
-    notes: list[str] = []
     failures: list[str] = []
     for game, rows in games.items():
         columns: list[str] = []
@@ -29,44 +79,46 @@ def render_reports(reports: list[CaseReport]) -> tuple[str, int]:
             for v in r.verdicts:
                 if v.formulation not in columns:
                     columns.append(v.formulation)
-        table = [["case"] + columns]
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        table.add_column("case")
+        for c in columns:
+            table.add_column(c)
         for r in rows:
             by_name = {v.formulation: v for v in r.verdicts}
-            table.append([r.case.id] + [_cell(by_name[c]) if c in by_name else "-" for c in columns])
-            for v in r.verdicts:
-                line = f"{r.case.id}: {v.formulation}: {v.detail}"
-                if v.failed:
-                    failures.append(f"{v.status} {line}")
-                elif v.status is Status.SKIPPED:
-                    notes.append(line)
-        widths = [max(len(row[i]) for row in table) for i in range(len(columns) + 1)]
-        out.append(f"{game}: {len(rows)} case{'s' if len(rows) != 1 else ''}")
-        for row in table:
-            out.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
-        out.append("")
+            table.add_row(r.case.id, *(_cell(by_name[c]) if c in by_name else "-" for c in columns))
+            failures.extend(f"{v.status} {r.case.id}: {v.formulation}: {v.detail}" for v in r.verdicts if v.failed)
+        console.print(f"{game}: {plural(len(rows), 'case')}")
+        console.print(table)
+        console.print()
+    out = [line.rstrip() for line in buffer.getvalue().splitlines()]
+    notes = skipped_summary(reports, verbose)
     if notes:
-        out.append("skipped:")
-        out.extend(f"  {n}" for n in notes)
+        out.append("skipped (--verbose lists each):" if not verbose else "skipped:")
+        out.extend(notes)
         out.append("")
     failed = sum(r.failed for r in reports)
     if failures:
         out.append("failures:")
         out.extend(f"  {f}" for f in failures)
         out.append("")
+    if warm_up is not None:
+        out.append(f"compiled kernels ready in {warm_up:.1f} s (numba; counted here once, not in any case's time)")
     total = len(reports)
     if failed:
-        out.append(f"{failed} of {total} cases FAILED")
+        out.append(f"{failed} of {plural(total, 'case')} FAILED")  # "1 of 1 case", "2 of 5 cases"
     else:
-        out.append(f"{total} cases: every answer as expected, every formulation that ran agrees, every certificate valid")
+        out.append(f"{plural(total, 'case')}: every answer as expected, every formulation that ran agrees, every certificate valid")
     return "\n".join(out) + "\n", failed
 
 
-def reports_json(reports: list[CaseReport]) -> dict:
+def reports_json(reports: list[CaseReport], warm_up: float | None = None) -> dict:
     """The whole report as JSON-able data: every case's verdicts, then a summary.
 
     ``summary.statuses`` counts verdicts by status (``ok``, ``valid``,
     ``agree``, ``skipped``, ``WRONG``, ``INVALID``, ``DIFFER``, ``ERROR``);
-    ``summary.failed`` counts the cases with at least one failed verdict.
+    ``summary.failed`` counts the cases with at least one failed verdict;
+    ``summary.warm_up_seconds``, present when kernels were compiled before the
+    first case, is the time that took.
 
     >>> reports_json([])["summary"]
     {'cases': 0, 'failed': 0, 'statuses': {}}
@@ -90,4 +142,6 @@ def reports_json(reports: list[CaseReport]) -> dict:
             }
         )
     summary = {"cases": len(reports), "failed": sum(r.failed for r in reports), "statuses": statuses}
+    if warm_up is not None:
+        summary["warm_up_seconds"] = round(warm_up, 3)
     return {"cases": cases, "summary": summary}

@@ -123,7 +123,8 @@ class StressResult:
     def summary(self) -> str:
         """One line for people (the CLI's output)."""
         if self.failure is None:
-            return f"stress {self.game}: {self.passed} cases passed (seed {self.seed})"
+            cases = "case" if self.passed == 1 else "cases"
+            return f"stress {self.game}: {self.passed} {cases} passed (seed {self.seed})"
         f, s = self.failure, self.failure.shrunk
         steps = f"{s.steps} step" + ("" if s.steps == 1 else "s")
         bound = f" (stopped by the {s.stopped})" if s.stopped else ""
@@ -364,7 +365,7 @@ def stress(
     >>> from gamecert.verify.registry import get_game
     >>> echo = f"{sys.executable} -c 'print(\\"Bob\\")'"
     >>> stress(get_game("split"), echo, count=1).summary()
-    'stress split: 1 cases passed (seed 1)'
+    'stress split: 1 case passed (seed 1)'
     """
     if game.generator is None:
         raise GamecertError(f"{game.name} has no case generator")

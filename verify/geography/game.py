@@ -9,11 +9,10 @@ from gamecert.solvers.geography.solver import (
     geography_game,
     parse_geography,
 )
-from gamecert.verify.game import Game
+from gamecert.verify.game import Game, Pictures, Play
 from gamecert.verify.geography import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
 from gamecert.verify.uvg.audit import UVG_AUDITS
-from gamecert.verify.uvg.export import geography_start
 
 
 def _name(v: int) -> int:
@@ -49,8 +48,32 @@ def _certify(instance: GeographyInput, sol: GeographySolution) -> list[str]:
     return check_decomposition(sol.graph, sol.decomposition, lambda v: str(_name(v)))
 
 
+def _export_start(instance: GeographyInput, vertex: str | None, source: str):
+    from gamecert.verify.uvg.export import geography_start  # loaded by `gamecert export` only
+
+    return geography_start(instance, vertex, source)
+
+
 def _graph(instance: GeographyInput):
     return instance.graph()
+
+
+def _picture(instance: GeographyInput, sol: GeographySolution, vertex: str | None) -> str:
+    from gamecert.verify.geography.show import picture
+
+    return picture(instance, sol, vertex)
+
+
+def _play(instance: GeographyInput, start: str):
+    from gamecert.verify.uvg.play import UvgPlay
+
+    return UvgPlay(_export_start, instance, start)
+
+
+def _solve_from(instance: GeographyInput, token: str, visited: str, source: str) -> str:
+    from gamecert.verify.uvg.play import solve_mid_game
+
+    return solve_mid_game(_export_start, instance, token, visited, source)
 
 
 GEOGRAPHY = Game(
@@ -70,5 +93,8 @@ GEOGRAPHY = Game(
     explain=lambda instance, expected, got: explain_outcomes(lambda v: str(_name(v)), expected, got),
     formulations=uvg_formulations(_graph),
     audits=UVG_AUDITS,
-    export_start=geography_start,
+    export_start=_export_start,
+    pictures=Pictures(_picture, focus="--vertex"),
+    play=Play(start=_play),
+    solve_from=_solve_from,
 )

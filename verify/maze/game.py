@@ -6,10 +6,9 @@ import numpy as np
 
 from gamecert.solvers.matching.graph import grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.game import Game
+from gamecert.verify.game import Game, Pictures, Play
 from gamecert.verify.maze import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
-from gamecert.verify.uvg.export import maze_start
 
 
 def _cell_namer(maze: Maze):
@@ -41,8 +40,32 @@ def _certify(maze: Maze, sol: MazeSolution) -> list[str]:
     return check_decomposition(sol.graph, sol.decomposition, _cell_namer(maze))
 
 
+def _export_start(maze: Maze, vertex: str | None, source: str):
+    from gamecert.verify.uvg.export import maze_start  # loaded by `gamecert export` only
+
+    return maze_start(maze, vertex, source)
+
+
 def _graph(maze: Maze):
     return grid_graph(maze.free)[0]
+
+
+def _picture(maze: Maze, sol: MazeSolution, cell: str | None) -> str:
+    from gamecert.verify.maze.show import picture
+
+    return picture(maze, sol, cell)
+
+
+def _play(maze: Maze, start: str):
+    from gamecert.verify.uvg.play import UvgPlay
+
+    return UvgPlay(_export_start, maze, start)
+
+
+def _solve_from(maze: Maze, token: str, visited: str, source: str) -> str:
+    from gamecert.verify.uvg.play import solve_mid_game
+
+    return solve_mid_game(_export_start, maze, token, visited, source)
 
 
 MAZE = Game(
@@ -61,5 +84,8 @@ MAZE = Game(
     explain=lambda maze, expected, got: explain_outcomes(_cell_namer(maze), expected, got),
     # The rule search reads the board text itself, not our grid graph.
     formulations=uvg_formulations(_graph, lambda maze: maze.text().splitlines()[1:]),
-    export_start=maze_start,
+    export_start=_export_start,
+    pictures=Pictures(_picture, focus="--cell"),
+    play=Play(start=_play),
+    solve_from=_solve_from,
 )
