@@ -107,6 +107,20 @@ class Audit:
 
 
 @dataclass(frozen=True)
+class Exhaustive:
+    """A game's exhaustive family: every case up to a size ``N``, as campaign shards.
+
+    ``module`` is imported on first use (see
+    :mod:`gamecert.verify.engine.exhaustive` for what it provides); ``size``
+    says what ``N`` counts (``vertices``, ``board side``, ...), for help and
+    messages.
+    """
+
+    module: str
+    size: str
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything gamecert does with one game.
 
@@ -126,6 +140,8 @@ class Game:
     audits                                          (the game's theorem audits)
     export_start(instance, vertex, source)          (optional: one start vertex of a UVG
                                                      game, for ``gamecert export``)
+    exhaustive                                      (optional: every case up to a size, an
+                                                     :class:`Exhaustive`, for ``--exhaustive N``)
     """
 
     name: str
@@ -143,6 +159,7 @@ class Game:
     generator: Generator | None = None
     audits: tuple[Audit, ...] = ()
     export_start: Callable[[Any, str | None, str], Any] | None = None
+    exhaustive: Exhaustive | None = None
 
     def fast_solve(self, instance: Any) -> Any:
         """:attr:`solve`, run as plain Python when :attr:`small` says numba is not worth loading."""

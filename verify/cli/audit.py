@@ -6,18 +6,39 @@ from contextlib import nullcontext
 
 import click
 
+from gamecert.verify import registry
+from gamecert.verify.cli.campaign import campaign_options
+from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice
 from gamecert.verify.engine.audit import selected_audits
 
 
 @click.command()
 @click.option(
-    "--game", "audit_games", multiple=True, type=GameChoice(lambda g: bool(g.audits)), help="Audit only this game (repeatable; default all)."
+    "--game", "audit_games", multiple=True,
+    type=GameChoice(lambda g: bool(g.audits) or g.exhaustive is not None),
+    help="Audit only this game (repeatable; default all).",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random audits.")
 @click.option("--quick", is_flag=True, help="Smaller audits (for tests).")
-def audit(audit_games: tuple[str, ...], seed: int, quick: bool) -> None:
+@click.option(
+    "--exhaustive", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Every case up to size N instead (geography: vertices; maze: board side; ...), as a campaign of shards.",
+)
+@campaign_options
+def audit(
+    audit_games: tuple[str, ...], seed: int, quick: bool, exhaustive: int | None,
+    store, resume: bool, jobs: int | None, scheduler: str | None,
+) -> None:
     """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
+    if exhaustive is not None:
+        _exhaustive(audit_games, exhaustive, store, resume, jobs, scheduler)
+        return
+    if store is not None or resume or jobs is not None or scheduler is not None:
+        raise click.UsageError("--store, --resume, --jobs and --scheduler go with --exhaustive N")
+    only = [name for name in audit_games if not registry.get_game(name).audits]
+    if only:
+        raise click.UsageError(f"{only[0]} has only an exhaustive audit: add --exhaustive N")
     from rich.console import Console
 
     console = Console(stderr=True)
@@ -29,5 +50,29 @@ def audit(audit_games: tuple[str, ...], seed: int, quick: bool) -> None:
         click.echo(result.report(), nl=False)
         if not result.ok:
             failed.append(result.name)
+    if failed:
+        raise Disagreement(f"{len(failed)} audit(s) failed: {', '.join(failed)}")
+
+
+def _exhaustive(games: tuple[str, ...], size: int, store, resume: bool, jobs, scheduler) -> None:
+    """Each chosen game's theorem on every case up to ``size``: a line, the counts, exit 3 on a counterexample."""
+    from gamecert.verify.engine import exhaustive as engine
+
+    have = {name: g for name, g in registry.GAMES.items() if g.exhaustive is not None}
+    if not games:
+        sizes = "; ".join(f"{name}: {g.exhaustive.size}" for name, g in have.items())
+        raise click.UsageError(f"--exhaustive N needs --game (N counts {sizes})")
+    missing = [name for name in games if name not in have]
+    if missing:
+        raise click.UsageError(f"{missing[0]} has no exhaustive audit; choose from {', '.join(have)}")
+    failed = []
+    for name in games:
+        game = have[name]
+        result = run_campaign(engine.audit_campaign(game, size), store, resume, jobs, scheduler)
+        line = engine.audit_result(game, size, result)
+        click.echo(line.report(), nl=False)
+        click.echo(engine.counts_line(result))
+        if not line.ok:
+            failed.append(line.name)
     if failed:
         raise Disagreement(f"{len(failed)} audit(s) failed: {', '.join(failed)}")

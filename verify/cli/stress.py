@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 
 from gamecert.verify import registry
+from gamecert.verify.cli.campaign import campaign_options
+from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import EXIT_DISAGREE, EXIT_INTERNAL, GameChoice, InputProblem
 from gamecert.verify.engine import stress as engine
 from gamecert.verify.errors import CandidateError, StressInternalError
@@ -23,9 +25,23 @@ from gamecert.verify.errors import CandidateError, StressInternalError
 @click.option("--max-size", default=10, show_default=True, type=click.IntRange(min=1), help="Largest size of random cases.")
 @click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True), help="Seconds per run.")
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
-def stress(game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path) -> None:
+@click.option(
+    "--exhaustive", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Every case up to size N instead of generated ones (maze: boards up to NxN up to symmetry; "
+    "geography: graphs up to N vertices), as a campaign of shards; failures are shrunk and printed.",
+)
+@campaign_options
+def stress(
+    game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path,
+    exhaustive: int | None, store, resume: bool, jobs: int | None, scheduler: str | None,
+) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure."""
     g = registry.get_game(game)
+    if exhaustive is not None:
+        _exhaustive(g, candidate, exhaustive, timeout, store, resume, jobs, scheduler)
+        return
+    if store is not None or resume or jobs is not None or scheduler is not None:
+        raise click.UsageError("--store, --resume, --jobs and --scheduler go with --exhaustive N")
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
         raise InputProblem(f"{out}:1:1: --out: {problem}")
@@ -77,3 +93,34 @@ def _progress(count: int):
             bar.update(task, description=label, completed=done, total=total)
 
         yield progress
+
+
+def _exhaustive(g, candidate: str, size: int, timeout: float, store, resume: bool, jobs, scheduler) -> None:
+    """The candidate on every case up to ``size``: a summary, the counts, the first failures; exit 3 on any."""
+    from gamecert.verify.engine import exhaustive as engine
+
+    if g.exhaustive is None:
+        have = ", ".join(name for name, game in registry.GAMES.items() if game.exhaustive is not None)
+        raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
+    try:
+        campaign = engine.stress_campaign(g, size, candidate, timeout)
+    except CandidateError as exc:
+        raise InputProblem(f"--candidate: {exc}") from None
+    result = run_campaign(campaign, store, resume, jobs, scheduler)
+    totals = result.totals
+    unit = campaign.unit
+    covered = engine.family(g).stress_covered(size)
+    failed = totals[unit] - totals["passed"]
+    if not failed:
+        click.echo(f"stress {g.name}: {totals[unit]:,} {covered} passed ({result.seconds:.1f} s)")
+    else:
+        kinds = ", ".join(f"{kind} {totals[kind]:,}" for kind in ("wrong", "crash", "timeout") if totals[kind])
+        click.echo(f"stress {g.name}: {failed:,} of {totals[unit]:,} {covered} failed: {kinds} ({result.seconds:.1f} s)")
+    click.echo(engine.counts_line(result))
+    bad = result.counterexamples
+    for text in bad[:1]:
+        click.echo("".join(f"  {row}\n" for row in text.splitlines()), nl=False)
+    if len(bad) > 1:
+        click.echo(f"  ({len(bad) - 1} more shard(s) failed; their shrunk cases are in the --store file)" if store else f"  ({len(bad) - 1} more shard(s) failed)")
+    if failed:
+        sys.exit(EXIT_DISAGREE)

@@ -223,7 +223,7 @@ def _stderr_tail(stderr: bytes) -> list[str]:
     return [line if len(line) <= 200 else line[:200] + "..." for line in lines[-_STDERR_TAIL:]]
 
 
-class _Referee:
+class Referee:
     """Certified answers: the game's parse (judge limits on), fast solve, certificate check, format."""
 
     def __init__(self, game: Game) -> None:
@@ -377,7 +377,7 @@ def stress(
     if not argv:
         raise CandidateError("the candidate command is empty")
     generator = game.generator
-    referee = _Referee(game)
+    referee = Referee(game)
 
     def check(text: str) -> tuple[str, Verdict] | None:
         answer = referee.answer(text, "a reduction of the failing case", generated=False)

@@ -9,7 +9,7 @@ from gamecert.solvers.geography.solver import (
     geography_game,
     parse_geography,
 )
-from gamecert.verify.game import Game
+from gamecert.verify.game import Exhaustive, Game
 from gamecert.verify.geography import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
 from gamecert.verify.uvg.audit import UVG_AUDITS
@@ -71,4 +71,5 @@ GEOGRAPHY = Game(
     formulations=uvg_formulations(_graph),
     audits=UVG_AUDITS,
     export_start=geography_start,
+    exhaustive=Exhaustive("gamecert.verify.uvg.exhaustive", "vertices"),
 )

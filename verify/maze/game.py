@@ -6,7 +6,7 @@ import numpy as np
 
 from gamecert.solvers.matching.graph import grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.game import Game
+from gamecert.verify.game import Exhaustive, Game
 from gamecert.verify.maze import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
 from gamecert.verify.uvg.export import maze_start
@@ -62,4 +62,5 @@ MAZE = Game(
     # The rule search reads the board text itself, not our grid graph.
     formulations=uvg_formulations(_graph, lambda maze: maze.text().splitlines()[1:]),
     export_start=maze_start,
+    exhaustive=Exhaustive("gamecert.verify.maze.exhaustive", "board side"),
 )

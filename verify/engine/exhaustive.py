@@ -1,0 +1,153 @@
+"""Exhaustive audits and stress runs: every case of a game up to a size, as a campaign.
+
+A game with an exhaustive family names it in its registry entry
+(:class:`~gamecert.verify.game.Exhaustive`: a module and what the size ``N``
+counts). The module provides
+
+* ``NAME``, ``CLAIM``, ``audit_campaign(N)`` and ``covered(N)``: the theorem
+  audited on every case up to ``N`` (``gamecert audit --exhaustive N``);
+* ``CASE_UNIT``, ``stress_shards(N)``, ``stress_covered(N)`` and
+  ``cases(params)``: the cases of one shard as judge input, for
+  ``gamecert stress GAME --candidate CMD --exhaustive N``.
+
+The stress shard function here is the same for every game: each case is
+answered by the referee of :mod:`gamecert.verify.engine.stress` (fast solve,
+certificate checked, judge format), the candidate is run and judged, and the
+shard's first failure is shrunk with the game generator's reductions.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+import shutil
+from collections.abc import Mapping
+from types import ModuleType
+
+from gamecert.verify import registry
+from gamecert.verify.engine import stress as engine
+from gamecert.verify.engine.campaign import Campaign, CampaignResult
+from gamecert.verify.errors import CandidateError
+from gamecert.verify.game import AuditResult, Game
+
+
+def family(game: Game) -> ModuleType:
+    """The module of a game's exhaustive family (imported on first use)."""
+    if game.exhaustive is None:
+        raise ValueError(f"{game.name} has no exhaustive family")
+    return importlib.import_module(game.exhaustive.module)
+
+
+def audit_campaign(game: Game, size: int) -> Campaign:
+    """The campaign auditing ``game``'s theorem on every case up to ``size``."""
+    return family(game).audit_campaign(size)
+
+
+def audit_result(game: Game, size: int, result: CampaignResult) -> AuditResult:
+    """A finished audit campaign as the one-line result ``gamecert audit`` prints."""
+    fam = family(game)
+    bad = result.counterexamples
+    note = f" and {len(bad) - 1} more shard(s) with one" if len(bad) > 1 else ""
+    return AuditResult(
+        fam.NAME, fam.CLAIM, result.cases, result.seconds, bad[0] + note if bad else None, fam.covered(size)
+    )
+
+
+def counts_line(result: CampaignResult) -> str:
+    """Every count of a campaign, and how its shards ran, on one line.
+
+    The counts are sums over shards, the same however the shards were run.
+    """
+    totals = ", ".join(f"{name} {value:,}" for name, value in result.totals.items())
+    shards = len(result.shards)
+    run = f"{shards:,} shards ({result.resumed:,} from the store, {result.ran:,} run now)"
+    return f"  {totals}; {run}"
+
+
+def candidate_argv(candidate: str) -> list[str]:
+    """The candidate command split like a shell would; raises :class:`CandidateError`
+    when it is empty, malformed, or names a program that does not exist here."""
+    try:
+        argv = shlex.split(candidate)
+    except ValueError as exc:
+        raise CandidateError(f"cannot read the command {candidate!r}: {exc}") from None
+    if not argv:
+        raise CandidateError("the candidate command is empty")
+    if shutil.which(argv[0]) is None:
+        raise CandidateError(f"cannot start {argv[0]!r}: no such program")
+    return argv
+
+
+def stress_campaign(game: Game, size: int, candidate: str, timeout: float) -> Campaign:
+    """The campaign running ``candidate`` on every case of ``game`` up to ``size``."""
+    fam = family(game)
+    candidate_argv(candidate)
+    options = {"game": game.name, "family": game.exhaustive.module, "candidate": candidate, "timeout": timeout}
+    return Campaign(
+        f"stress {game.name} up to {size}",
+        "gamecert.verify.engine.exhaustive:stress_shard",
+        fam.stress_shards(size),
+        options,
+        fam.CASE_UNIT,
+    )
+
+
+def _block(text: str) -> str:
+    return "".join(f"    {row}\n" for row in text.splitlines()) or "    (nothing)\n"
+
+
+def stress_shard(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
+    """Run the candidate on every case of one shard; counts per verdict, the first failure shrunk.
+
+    Counts: the family's unit (cases run), ``passed``, then ``wrong``,
+    ``crash`` and ``timeout`` runs. Every case is run, so the counts of a
+    shard do not depend on where its first failure is.
+    """
+    game = registry.get_game(str(options["game"]))
+    fam = importlib.import_module(str(options["family"]))
+    argv = candidate_argv(str(options["candidate"]))
+    timeout = float(options["timeout"])
+    referee = engine.Referee(game)
+    counts = {fam.CASE_UNIT: 0, "passed": 0, "wrong": 0, "crash": 0, "timeout": 0}
+    found: list[str] = []
+
+    def check(text: str):
+        answer = referee.answer(text, "a reduction of the failing case", generated=False)
+        if answer is None:
+            return None
+        return answer, engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
+
+    for label, text in fam.cases(params):
+        counts[fam.CASE_UNIT] += 1
+        answer = referee.answer(text, label, generated=True)
+        verdict = engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
+        if verdict.kind is engine.StressKind.PASS:
+            counts["passed"] += 1
+            continue
+        counts[verdict.kind.lower()] += 1
+        if not found:
+            shrunk = engine.shrink_case(text, answer, verdict, check, game.generator.reductions)
+            found.append(_failure(game.name, label, options["candidate"], shrunk))
+    return counts, found
+
+
+def printf_quote(text: str) -> str:
+    """``text`` as one shell word that ``printf`` turns back into ``text`` (newlines as ``\\n``).
+
+    >>> printf_quote("1 2\\n.#\\n")
+    "'1 2\\\\n.#\\\\n'"
+    """
+    return shlex.quote(text.replace("\\", "\\\\").replace("%", "%%").replace("\n", "\\n"))
+
+
+def _failure(game: str, label: str, candidate: str, shrunk: engine.Shrunk) -> str:
+    steps = f"shrunk in {shrunk.steps} step" + ("" if shrunk.steps == 1 else "s") if shrunk.steps else "already minimal"
+    got = shrunk.verdict.run.stdout.decode("utf-8", "replace")
+    feed = f"printf {printf_quote(shrunk.text)}"
+    return (
+        f"{shrunk.verdict.kind} on {label}, {steps} ({shrunk.verdict.detail}):\n"
+        f"input:\n{_block(shrunk.text)}"
+        f"expected (gamecert solve {game}):\n{_block(shrunk.answer)}"
+        f"got:\n{_block(got)}"
+        f"reproduce: {feed} | {candidate}\n"
+    )
