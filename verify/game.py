@@ -111,13 +111,17 @@ class Exhaustive:
     """A game's exhaustive family: every case up to a size ``N``, as campaign shards.
 
     ``module`` is imported on first use (see
-    :mod:`gamecert.verify.engine.exhaustive` for what it provides); ``size``
-    says what ``N`` counts (``vertices``, ``board side``, ...), for help and
-    messages.
+    :mod:`gamecert.verify.engine.exhaustive` for what it provides) and its
+    functions get ``variant`` as keyword arguments (e.g. the cutting rule);
+    ``size`` says what ``N`` counts (``vertices``, ``board side``, ...), for
+    help and messages; ``stress`` says whether the module also gives the
+    cases as judge input for ``gamecert stress --exhaustive``.
     """
 
     module: str
     size: str
+    variant: Mapping[str, Any] = field(default_factory=dict)
+    stress: bool = False
 
 
 @dataclass(frozen=True)

@@ -113,7 +113,10 @@ def test_cli_exhaustive_uvg_audit_exact_output():
 def test_cli_exhaustive_needs_a_game():
     result = run(["audit", "--exhaustive", "5"])
     assert result.exit_code == 2
-    assert "--exhaustive N needs --game (N counts maze: board side; geography: vertices" in result.stderr
+    assert result.stderr.endswith(
+        "--exhaustive N needs --game (N counts maze: board side; bunny-egg: cells; geography: vertices; "
+        "split: total area; cutting: total area)\n"
+    )
 
 
 def test_cli_resume_needs_a_store_and_campaign_options_need_exhaustive():

@@ -18,7 +18,7 @@ from gamecert.verify.bunny_egg.ilp import ilp_fits, ilp_verdicts
 from gamecert.verify.bunny_egg.networkx_check import networkx_fits, networkx_verdicts
 from gamecert.verify.bunny_egg.search import board_search
 from gamecert.verify.bunny_egg.search import fits as search_fits
-from gamecert.verify.game import Formulation, Game, first_difference
+from gamecert.verify.game import Exhaustive, Formulation, Game, first_difference
 
 
 def _to_json(sol: BunnyEggAnalysis) -> dict:
@@ -76,6 +76,7 @@ BUNNY_EGG = Game(
     name="bunny-egg",
     generator=generator,
     audits=BUNNY_AUDITS,
+    exhaustive=Exhaustive("gamecert.verify.bunny_egg.exhaustive", "cells"),
     summary="NOI2011 Bunny and Egg: Bunny's mistakes in a game record",
     parse=lambda text, source, judge_limits: parse_bunny_egg(text, source, judge_limits),
     solve=bunny_egg,

@@ -99,8 +99,8 @@ def _exhaustive(g, candidate: str, size: int, timeout: float, store, resume: boo
     """The candidate on every case up to ``size``: a summary, the counts, the first failures; exit 3 on any."""
     from gamecert.verify.engine import exhaustive as engine
 
-    if g.exhaustive is None:
-        have = ", ".join(name for name, game in registry.GAMES.items() if game.exhaustive is not None)
+    if g.exhaustive is None or not g.exhaustive.stress:
+        have = ", ".join(name for name, game in registry.GAMES.items() if game.exhaustive and game.exhaustive.stress)
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
     try:
         campaign = engine.stress_campaign(g, size, candidate, timeout)

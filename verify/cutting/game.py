@@ -14,7 +14,7 @@ from gamecert.solvers.cutting.solver import (
 )
 from gamecert.verify.cutting.audit import rule_audits
 from gamecert.verify.cutting.generator import PiecesGenerator
-from gamecert.verify.game import Formulation, Game, first_difference
+from gamecert.verify.game import Exhaustive, Formulation, Game, first_difference
 
 _WORDS = {"split": ("Alice", "Bob"), "cutting": ("WIN", "LOSE")}
 _SUMMARY = {
@@ -138,6 +138,7 @@ def make_game(rule: str) -> Game:
         solve_position=solve_position,
         generator=PiecesGenerator(rule),
         audits=rule_audits(rule),
+        exhaustive=Exhaustive("gamecert.verify.cutting.exhaustive", "total area", {"rule": rule}),
     )
 
 

@@ -4,11 +4,12 @@ A game with an exhaustive family names it in its registry entry
 (:class:`~gamecert.verify.game.Exhaustive`: a module and what the size ``N``
 counts). The module provides
 
-* ``NAME``, ``CLAIM``, ``audit_campaign(N)`` and ``covered(N)``: the theorem
-  audited on every case up to ``N`` (``gamecert audit --exhaustive N``);
-* ``CASE_UNIT``, ``stress_shards(N)``, ``stress_covered(N)`` and
-  ``cases(params)``: the cases of one shard as judge input, for
-  ``gamecert stress GAME --candidate CMD --exhaustive N``.
+* ``CLAIM``, ``audit_name()``, ``audit_campaign(N)`` and ``covered(N)``: the
+  theorem audited on every case up to ``N`` (``gamecert audit --exhaustive
+  N``); the functions take the entry's ``variant`` as keyword arguments;
+* when the entry says ``stress``: ``CASE_UNIT``, ``stress_shards(N)``,
+  ``stress_covered(N)`` and ``cases(params)``: the cases of one shard as
+  judge input, for ``gamecert stress GAME --candidate CMD --exhaustive N``.
 
 The stress shard function here is the same for every game: each case is
 answered by the referee of :mod:`gamecert.verify.engine.stress` (fast solve,
@@ -40,16 +41,17 @@ def family(game: Game) -> ModuleType:
 
 def audit_campaign(game: Game, size: int) -> Campaign:
     """The campaign auditing ``game``'s theorem on every case up to ``size``."""
-    return family(game).audit_campaign(size)
+    return family(game).audit_campaign(size, **game.exhaustive.variant)
 
 
 def audit_result(game: Game, size: int, result: CampaignResult) -> AuditResult:
     """A finished audit campaign as the one-line result ``gamecert audit`` prints."""
-    fam = family(game)
+    fam, variant = family(game), game.exhaustive.variant
     bad = result.counterexamples
-    note = f" and {len(bad) - 1} more shard(s) with one" if len(bad) > 1 else ""
+    note = f"({len(bad) - 1} more shard(s) found one)\n" if len(bad) > 1 else ""
     return AuditResult(
-        fam.NAME, fam.CLAIM, result.cases, result.seconds, bad[0] + note if bad else None, fam.covered(size)
+        fam.audit_name(**variant), fam.CLAIM, result.cases, result.seconds, bad[0] + note if bad else None,
+        fam.covered(size, **variant),
     )
 
 

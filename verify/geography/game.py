@@ -71,5 +71,5 @@ GEOGRAPHY = Game(
     formulations=uvg_formulations(_graph),
     audits=UVG_AUDITS,
     export_start=geography_start,
-    exhaustive=Exhaustive("gamecert.verify.uvg.exhaustive", "vertices"),
+    exhaustive=Exhaustive("gamecert.verify.uvg.exhaustive", "vertices", stress=True),
 )

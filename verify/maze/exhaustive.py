@@ -94,6 +94,10 @@ def audit_campaign(max_side: int) -> Campaign:
     )
 
 
+def audit_name() -> str:
+    return NAME
+
+
 def covered(max_side: int) -> str:
     return f"boards up to {max_side}x{max_side} up to symmetry"
 

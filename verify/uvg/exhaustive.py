@@ -78,6 +78,10 @@ def audit_campaign(max_n: int) -> Campaign:
 CLAIM = UVG_CLAIM
 
 
+def audit_name() -> str:
+    return NAME
+
+
 def covered(max_n: int) -> str:
     """What an exhaustive UVG campaign covers, for its summary line."""
     return f"connected graphs up to {max_n} vertices (nauty's geng)"
