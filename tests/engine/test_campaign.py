@@ -78,7 +78,7 @@ def test_a_file_that_is_not_a_store_is_bad_input(tmp_path):
 
 def test_a_failing_shard_function_is_a_campaign_error():
     broken = Campaign("test", COUNT, (Shard("s0", {"size": 3}),))
-    with pytest.raises(KeyError):
+    with pytest.raises(CampaignError, match="shard s0 failed: KeyError: 'n'"):
         run_campaign(broken, jobs=0)
 
 
@@ -188,3 +188,14 @@ def test_cli_stress_exhaustive_rejects_a_missing_program():
     result = run(["stress", "maze", "--candidate", "no-such-program-here --flag", "--exhaustive", "2", "--jobs", "0"])
     assert result.exit_code == 1
     assert result.stderr == "error: --candidate: cannot start 'no-such-program-here': no such program\n"
+
+
+def test_cli_options_of_the_other_mode_are_usage_errors():
+    result = run(["stress", "maze", "--candidate", candidate("maze/alternating.py"), "--exhaustive", "2", "--count", "5"])
+    assert result.exit_code == 2 and "--count is for generated cases; --exhaustive N runs every case up to N" in result.stderr
+    result = run(["audit", "--game", "maze", "--exhaustive", "2", "--quick"])
+    assert result.exit_code == 2 and "--quick sizes the default audits" in result.stderr
+    result = run(["audit", "--game", "maze"])
+    assert result.exit_code == 2 and "maze has only an exhaustive audit: add --exhaustive N" in result.stderr
+    result = run(["stress", "split", "--candidate", candidate("maze/alternating.py"), "--exhaustive", "2"])
+    assert result.exit_code == 2 and "split has no exhaustive family; choose from maze, geography" in result.stderr

@@ -20,7 +20,8 @@ import pytest
 
 from tests.support import run, untimed
 
-pytestmark = pytest.mark.slow
+# One xdist worker for both tests: they share the reference run.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dask")]
 
 AUDIT = ["audit", "--game", "geography", "--exhaustive", "9"]
 SHARDS = 27

@@ -32,6 +32,8 @@ def audit(
 ) -> None:
     """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
     if exhaustive is not None:
+        if quick:
+            raise click.UsageError("--quick sizes the default audits; --exhaustive N gives the size itself")
         _exhaustive(audit_games, exhaustive, store, resume, jobs, scheduler)
         return
     if store is not None or resume or jobs is not None or scheduler is not None:
@@ -68,7 +70,7 @@ def _exhaustive(games: tuple[str, ...], size: int, store, resume: bool, jobs, sc
     failed = []
     for name in games:
         game = have[name]
-        result = run_campaign(engine.audit_campaign(game, size), store, resume, jobs, scheduler)
+        result = run_campaign(lambda: engine.audit_campaign(game, size), store, resume, jobs, scheduler)
         line = engine.audit_result(game, size, result)
         click.echo(line.report(), nl=False)
         click.echo(engine.counts_line(result))

@@ -70,9 +70,10 @@ def _progress_bar(campaign: Campaign) -> Iterator[Callable[[Progress], None] | N
 
 
 def run(
-    campaign: Campaign, store: Path | None, resume: bool, jobs: int | None, scheduler: str | None
+    make: Callable[[], Campaign], store: Path | None, resume: bool, jobs: int | None, scheduler: str | None
 ) -> CampaignResult:
-    """Run a campaign for the command line: bad --store/--scheduler or a missing tool is exit 1."""
+    """Build a campaign with ``make()`` and run it for the command line: a bad --store,
+    --scheduler or --candidate, or a missing tool (geng), is bad input (exit 1)."""
     from gamecert.verify.engine.store import Store
 
     if resume and store is None:
@@ -80,13 +81,14 @@ def run(
     if scheduler is not None and jobs is not None:
         raise click.UsageError("--jobs sizes the local cluster; with --scheduler the cluster is already there")
     try:
+        campaign = make()
         with contextlib.ExitStack() as stack:
             opened = stack.enter_context(Store(store)) if store is not None else None
             progress = stack.enter_context(_progress_bar(campaign))
             return run_campaign(
                 campaign, store=opened, resume=resume, jobs=jobs, scheduler=scheduler, progress=progress
             )
-    except (StoreError, CandidateError) as exc:
-        raise InputProblem(str(exc)) from None
-    except ToolMissingError as exc:
+    except CandidateError as exc:
+        raise InputProblem(f"--candidate: {exc}") from None
+    except (StoreError, ToolMissingError) as exc:
         raise InputProblem(str(exc)) from None

@@ -38,6 +38,11 @@ def stress(
     """Run another program on generated cases against certified answers; shrink the first failure."""
     g = registry.get_game(game)
     if exhaustive is not None:
+        ctx = click.get_current_context()
+        given = [f"--{name.replace('_', '-')}" for name in ("count", "seed", "max_size", "out")
+                 if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"{given[0]} is for generated cases; --exhaustive N runs every case up to N")
         _exhaustive(g, candidate, exhaustive, timeout, store, resume, jobs, scheduler)
         return
     if store is not None or resume or jobs is not None or scheduler is not None:
@@ -102,13 +107,9 @@ def _exhaustive(g, candidate: str, size: int, timeout: float, store, resume: boo
     if g.exhaustive is None or not g.exhaustive.stress:
         have = ", ".join(name for name, game in registry.GAMES.items() if game.exhaustive and game.exhaustive.stress)
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
-    try:
-        campaign = engine.stress_campaign(g, size, candidate, timeout)
-    except CandidateError as exc:
-        raise InputProblem(f"--candidate: {exc}") from None
-    result = run_campaign(campaign, store, resume, jobs, scheduler)
+    result = run_campaign(lambda: engine.stress_campaign(g, size, candidate, timeout), store, resume, jobs, scheduler)
     totals = result.totals
-    unit = campaign.unit
+    unit = result.campaign.unit
     covered = engine.family(g).stress_covered(size)
     failed = totals[unit] - totals["passed"]
     if not failed:

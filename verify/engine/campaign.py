@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from gamecert.solvers.errors import GamecertError
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import CampaignError, StoreError
 
@@ -160,7 +161,7 @@ def dask_client(jobs: int, scheduler: str | None) -> Iterator:
         dashboard_address=None,
         # The scheduler's HTTP routes on a free port of 127.0.0.1, no dashboard.
         scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-        silence_logs=logging.ERROR,
+        silence_logs=logging.CRITICAL,
     )
     with cluster, Client(cluster) as client:
         yield client
@@ -225,7 +226,13 @@ def run_campaign(
         progress(Progress(len(done), len(keys), resumed, 0, 0.0))
     if todo and jobs == 0 and scheduler is None:
         for shard in todo:
-            finished(execute(campaign.target, shard.key, shard.params, campaign.options))
+            try:
+                result = execute(campaign.target, shard.key, shard.params, campaign.options)
+            except GamecertError:  # the input's or the setup's fault (a missing tool): as it is
+                raise
+            except Exception as exc:
+                raise CampaignError(f"shard {shard.key} failed: {type(exc).__name__}: {exc}") from exc
+            finished(result)
     elif todo:
         _run_on_dask(campaign, todo, fingerprint, jobs or os.cpu_count() or 1, scheduler, finished)
     return CampaignResult(
@@ -260,7 +267,9 @@ def _run_on_dask(
             for future in as_completed(futures):
                 try:
                     result = future.result()
-                except Exception as exc:  # the shard's own failure, raised again here by Dask
+                except GamecertError:  # the input's or the setup's fault, raised again here by Dask
+                    raise
+                except Exception as exc:  # the shard's own failure (or its worker's, past Dask's retries)
                     raise CampaignError(f"shard {future.key} failed: {type(exc).__name__}: {exc}") from exc
                 finished(result)
         finally:

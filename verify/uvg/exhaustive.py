@@ -33,7 +33,7 @@ from gamecert.verify.engine.campaign import Campaign, Shard
 from gamecert.verify.geography.generator import edge_list_text
 from gamecert.verify.uvg.audit import UVG_CLAIM, fast_losing
 from gamecert.verify.uvg.batch import batch_bipartite, batch_search_loses
-from gamecert.verify.uvg.geng import geng_args, geng_part, graph6_bits, neighbour_masks, pair_index
+from gamecert.verify.uvg.geng import geng_args, geng_part, geng_path, graph6_bits, neighbour_masks, pair_index
 from gamecert.verify.uvg.search import search_outcomes
 
 #: geng parts per vertex count: about 10^4 to 10^5 graphs (a second or less) per shard.
@@ -60,6 +60,7 @@ def uvg_campaign(max_n: int) -> Campaign:
     >>> [s.key for s in uvg_campaign(8).shards][-2:]
     ['n8-2of4', 'n8-3of4']
     """
+    geng_path()  # a missing geng is reported here, before any shard is sent anywhere
     shards = tuple(
         Shard(f"n{n}-{res}of{parts(n)}", {"n": n, "res": res, "mod": parts(n)})
         for n in range(1, max_n + 1)
@@ -87,7 +88,7 @@ def covered(max_n: int) -> str:
     return f"connected graphs up to {max_n} vertices (nauty's geng)"
 
 
-def _fast_loses(bits: np.ndarray, nbrs: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+def fast_loses(bits: np.ndarray, nbrs: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
     """``loses`` per graph and start by the fast solver, and which graphs are bipartite.
 
     One Gallai–Edmonds decomposition of the disjoint union of the bipartite
@@ -188,7 +189,7 @@ def audit_part(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[
     bits = graph6_bits(data, n)
     nbrs = neighbour_masks(bits, n)
     rules = batch_search_loses(nbrs, n)
-    fast, bipartite = _fast_loses(bits, nbrs, n)
+    fast, bipartite = fast_loses(bits, nbrs, n)
     bad = np.flatnonzero((rules != fast).any(axis=1))
     counts = {
         "graphs": int(bits.shape[0]),
@@ -216,6 +217,7 @@ CASE_UNIT = "graphs"
 
 def stress_shards(max_n: int) -> tuple[Shard, ...]:
     """Every graph (disconnected ones too: a program can fail on them) on 1 to ``max_n`` vertices, by geng part."""
+    geng_path()
     return tuple(
         Shard(f"all-n{n}-{res}of{parts(n)}", {"n": n, "res": res, "mod": parts(n), "connected": False})
         for n in range(1, max_n + 1)
