@@ -199,3 +199,29 @@ def test_cli_options_of_the_other_mode_are_usage_errors():
     assert result.exit_code == 2 and "maze has only an exhaustive audit: add --exhaustive N" in result.stderr
     result = run(["stress", "split", "--candidate", candidate("maze/alternating.py"), "--exhaustive", "2"])
     assert result.exit_code == 2 and "split has no exhaustive family; choose from maze, geography" in result.stderr
+
+
+def test_seeded_shards_hold_the_plain_schedule_in_order():
+    from gamecert.verify import registry
+    from gamecert.verify.engine import exhaustive, stress
+
+    game = registry.get_game("geography")
+    campaign = exhaustive.random_stress_campaign(game, "true", 130, 7, 9, 1.0)
+    pieces = [text for s in campaign.shards for _, text in exhaustive.random_cases(s.params, campaign.options)]
+    assert pieces == [c.text for c in stress.stress_cases(game.generator, 130, 7, 9)]
+
+
+def test_cli_seeded_stress_campaign_runs_every_case_of_the_plain_schedule():
+    from gamecert.verify import registry
+    from gamecert.verify.engine import stress
+
+    result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py", "--wrong"), "--count", "120", "--jobs", "0"])
+    assert result.exit_code == 3, result.output
+    # The --wrong program answers WIN where the answer is LOSE, and only there.
+    game = registry.get_game("maze")
+    referee = stress.Referee(game)
+    loses = sum(referee.answer(c.text, "a case", True) == "LOSE\n" for c in stress.stress_cases(game.generator, 120, 1, 10))
+    lines = untimed(result.stdout)
+    assert lines[0] == f"stress maze: {loses} of 120 generated cases (seed 1, sizes up to 10) failed: wrong {loses} (T)"
+    assert lines[1] == f"  cases 120, passed {120 - loses}, wrong {loses}, crash 0, timeout 0; 3 shards (0 from the store, 3 run now)"
+    assert lines[2] == "  WRONG on case 2 (edge: no free cell), already minimal (token 1 at output line 1: expected 'LOSE', got 'WIN'):"

@@ -37,16 +37,20 @@ def stress(
 ) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure."""
     g = registry.get_game(game)
+    ctx = click.get_current_context()
+    given = [f"--{name.replace('_', '-')}" for name in ("count", "seed", "max_size", "out")
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
     if exhaustive is not None:
-        ctx = click.get_current_context()
-        given = [f"--{name.replace('_', '-')}" for name in ("count", "seed", "max_size", "out")
-                 if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
         if given:
             raise click.UsageError(f"{given[0]} is for generated cases; --exhaustive N runs every case up to N")
         _exhaustive(g, candidate, exhaustive, timeout, store, resume, jobs, scheduler)
         return
     if store is not None or resume or jobs is not None or scheduler is not None:
-        raise click.UsageError("--store, --resume, --jobs and --scheduler go with --exhaustive N")
+        # The same cases as a plain run, as a campaign: every case runs, failures are printed.
+        if "--out" in given:
+            raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
+        _seeded(g, candidate, count, seed, max_size, timeout, store, resume, jobs, scheduler)
+        return
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
         raise InputProblem(f"{out}:1:1: --out: {problem}")
@@ -108,9 +112,24 @@ def _exhaustive(g, candidate: str, size: int, timeout: float, store, resume: boo
         have = ", ".join(name for name, game in registry.GAMES.items() if game.exhaustive and game.exhaustive.stress)
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
     result = run_campaign(lambda: engine.stress_campaign(g, size, candidate, timeout), store, resume, jobs, scheduler)
+    _campaign_summary(g, result, engine.family(g).stress_covered(size), store)
+
+
+def _seeded(g, candidate: str, count: int, seed: int, max_size: int, timeout: float, store, resume, jobs, scheduler) -> None:
+    """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
+    from gamecert.verify.engine import exhaustive as engine
+
+    result = run_campaign(
+        lambda: engine.random_stress_campaign(g, candidate, count, seed, max_size, timeout), store, resume, jobs, scheduler
+    )
+    _campaign_summary(g, result, f"generated cases (seed {seed}, sizes up to {max_size})", store)
+
+
+def _campaign_summary(g, result, covered: str, store) -> None:
+    from gamecert.verify.engine import exhaustive as engine
+
     totals = result.totals
     unit = result.campaign.unit
-    covered = engine.family(g).stress_covered(size)
     failed = totals[unit] - totals["passed"]
     if not failed:
         click.echo(f"stress {g.name}: {totals[unit]:,} {covered} passed ({result.seconds:.1f} s)")

@@ -1,4 +1,4 @@
-"""Exhaustive audits and stress runs: every case of a game up to a size, as a campaign.
+"""Exhaustive audits and stress runs, and seeded stress runs, as campaigns.
 
 A game with an exhaustive family names it in its registry entry
 (:class:`~gamecert.verify.game.Exhaustive`: a module and what the size ``N``
@@ -8,13 +8,15 @@ counts). The module provides
   theorem audited on every case up to ``N`` (``gamecert audit --exhaustive
   N``); the functions take the entry's ``variant`` as keyword arguments;
 * when the entry says ``stress``: ``CASE_UNIT``, ``stress_shards(N)``,
-  ``stress_covered(N)`` and ``cases(params)``: the cases of one shard as
+  ``stress_covered(N)`` and ``cases(params, options)``: the cases of one shard as
   judge input, for ``gamecert stress GAME --candidate CMD --exhaustive N``.
 
-The stress shard function here is the same for every game: each case is
-answered by the referee of :mod:`gamecert.verify.engine.stress` (fast solve,
-certificate checked, judge format), the candidate is run and judged, and the
-shard's first failure is shrunk with the game generator's reductions.
+The stress shard function here is the same for every game and for both
+kinds of stress campaign (every case up to a size, or the ``--count`` cases of
+a seed, cut into ranges of case numbers): each case is answered by the
+referee of :mod:`gamecert.verify.engine.stress` (fast solve, certificate
+checked, judge format), the candidate is run and judged, and the shard's
+first failure is shrunk with the game generator's reductions.
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from __future__ import annotations
 import importlib
 import shlex
 import shutil
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 
 from gamecert.verify import registry
 from gamecert.verify.engine import stress as engine
-from gamecert.verify.engine.campaign import Campaign, CampaignResult
+from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard
 from gamecert.verify.errors import CandidateError
 from gamecert.verify.game import AuditResult, Game
 
@@ -84,7 +86,10 @@ def stress_campaign(game: Game, size: int, candidate: str, timeout: float) -> Ca
     """The campaign running ``candidate`` on every case of ``game`` up to ``size``."""
     fam = family(game)
     candidate_argv(candidate)
-    options = {"game": game.name, "family": game.exhaustive.module, "candidate": candidate, "timeout": timeout}
+    options = {
+        "game": game.name, "cases": f"{game.exhaustive.module}:cases", "unit": fam.CASE_UNIT,
+        "candidate": candidate, "timeout": timeout,
+    }
     return Campaign(
         f"stress {game.name} up to {size}",
         "gamecert.verify.engine.exhaustive:stress_shard",
@@ -92,6 +97,44 @@ def stress_campaign(game: Game, size: int, candidate: str, timeout: float) -> Ca
         options,
         fam.CASE_UNIT,
     )
+
+
+#: Cases per shard of a seeded stress campaign.
+RANDOM_CHUNK = 50
+
+
+def random_stress_campaign(game: Game, candidate: str, count: int, seed: int, max_size: int, timeout: float) -> Campaign:
+    """The ``count`` generated cases of ``seed`` (the schedule of a plain stress run), in shards of
+    :data:`RANDOM_CHUNK` case numbers.
+
+    >>> from gamecert.verify import registry
+    >>> [s.key for s in random_stress_campaign(registry.get_game("split"), "true", 120, 1, 10, 1.0).shards]
+    ['cases1-50', 'cases51-100', 'cases101-120']
+    """
+    if game.generator is None:
+        raise ValueError(f"{game.name} has no case generator")
+    candidate_argv(candidate)
+    shards = tuple(
+        Shard(f"cases{lo}-{min(count, lo + RANDOM_CHUNK - 1)}", {"lo": lo, "hi": min(count, lo + RANDOM_CHUNK - 1)})
+        for lo in range(1, count + 1, RANDOM_CHUNK)
+    )
+    options = {
+        "game": game.name, "cases": "gamecert.verify.engine.exhaustive:random_cases", "unit": "cases",
+        "count": count, "seed": seed, "max_size": max_size, "candidate": candidate, "timeout": timeout,
+    }
+    return Campaign(
+        f"stress {game.name} seed {seed}", "gamecert.verify.engine.exhaustive:stress_shard", shards, options, "cases"
+    )
+
+
+def random_cases(params: Mapping, options: Mapping) -> Iterator[tuple[str, str]]:
+    """Cases ``lo..hi`` of a seeded stress schedule as ``(label, judge input)``."""
+    game = registry.get_game(str(options["game"]))
+    numbers = range(int(params["lo"]), int(params["hi"]) + 1)
+    for case in engine.stress_cases(
+        game.generator, int(options["count"]), int(options["seed"]), int(options["max_size"]), numbers
+    ):
+        yield f"case {case.number} ({case.family})", case.text
 
 
 def _block(text: str) -> str:
@@ -106,11 +149,13 @@ def stress_shard(params: Mapping, options: Mapping) -> tuple[dict[str, int], lis
     shard do not depend on where its first failure is.
     """
     game = registry.get_game(str(options["game"]))
-    fam = importlib.import_module(str(options["family"]))
+    module, _, name = str(options["cases"]).partition(":")
+    cases = getattr(importlib.import_module(module), name)
+    unit = str(options["unit"])
     argv = candidate_argv(str(options["candidate"]))
     timeout = float(options["timeout"])
     referee = engine.Referee(game)
-    counts = {fam.CASE_UNIT: 0, "passed": 0, "wrong": 0, "crash": 0, "timeout": 0}
+    counts = {unit: 0, "passed": 0, "wrong": 0, "crash": 0, "timeout": 0}
     found: list[str] = []
 
     def check(text: str):
@@ -119,8 +164,8 @@ def stress_shard(params: Mapping, options: Mapping) -> tuple[dict[str, int], lis
             return None
         return answer, engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
 
-    for label, text in fam.cases(params):
-        counts[fam.CASE_UNIT] += 1
+    for label, text in cases(params, options):
+        counts[unit] += 1
         answer = referee.answer(text, label, generated=True)
         verdict = engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
         if verdict.kind is engine.StressKind.PASS:

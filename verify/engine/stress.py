@@ -252,22 +252,29 @@ class Referee:
         return answer
 
 
-def stress_cases(generator: Generator, count: int, seed: int, max_size: int) -> Iterator[Case]:
+def stress_cases(
+    generator: Generator, count: int, seed: int, max_size: int, numbers: range | None = None
+) -> Iterator[Case]:
     """The schedule of a run: edge-case families first, then random cases of growing size.
 
     Random case ``k`` draws from its own generator seeded by ``(seed, k)``, so
-    the same seed gives the same cases in the same order.
+    the same seed gives the same cases in the same order. ``numbers`` keeps
+    only the cases with those numbers (a campaign's shard), without drawing
+    the others.
     """
     n = 0
     for family, text in generator.edge_cases(max_size):
         if n == count:
             return
         n += 1
-        yield Case(n, f"edge: {family}", text)
+        if numbers is None or n in numbers:
+            yield Case(n, f"edge: {family}", text)
     randoms = count - n
     for i in range(randoms):
         size = 1 + i * max_size // randoms
         n += 1
+        if numbers is not None and n not in numbers:
+            continue
         rng = random.Random(f"gamecert stress {seed} {n}")
         yield Case(n, f"random, size {size}", generator.random_case(rng, size))
 

@@ -109,7 +109,7 @@ def free_arrays(params: Mapping) -> Iterator[np.ndarray]:
         yield ((code >> np.arange(rows * cols)) & 1).astype(bool).reshape(rows, cols)
 
 
-def cases(params: Mapping) -> Iterator[tuple[str, str]]:
+def cases(params: Mapping, options: Mapping | None = None) -> Iterator[tuple[str, str]]:
     """The canonical boards of a shard as ``(label, judge input)``, for exhaustive stress runs."""
     for free in free_arrays(params):
         yield f"board {free.shape[0]}x{free.shape[1]}", Maze(free).text()

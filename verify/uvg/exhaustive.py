@@ -229,7 +229,7 @@ def stress_covered(max_n: int) -> str:
     return f"graphs up to {max_n} vertices (nauty's geng)"
 
 
-def cases(params: Mapping) -> Iterator[tuple[str, str]]:
+def cases(params: Mapping, options: Mapping | None = None) -> Iterator[tuple[str, str]]:
     """The graphs of one geng part as ``(label, edge-list input)``.
 
     >>> [label for label, _ in cases({"n": 3, "res": 0, "mod": 1, "connected": False})]
