@@ -45,3 +45,7 @@ class CampaignError(GamecertError):
 class ToolMissingError(GamecertError):
     """An outside program a campaign needs (nauty's ``geng``) is not installed;
     the message says how to get it."""
+
+
+class SchedulerError(GamecertError):
+    """A ``--scheduler`` address that names no reachable Dask scheduler: bad input."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -225,3 +226,28 @@ def test_cli_seeded_stress_campaign_runs_every_case_of_the_plain_schedule():
     assert lines[0] == f"stress maze: {loses} of 120 generated cases (seed 1, sizes up to 10) failed: wrong {loses} (T)"
     assert lines[1] == f"  cases 120, passed {120 - loses}, wrong {loses}, crash 0, timeout 0; 3 shards (0 from the store, 3 run now)"
     assert lines[2] == "  WRONG on case 2 (edge: no free cell), already minimal (token 1 at output line 1: expected 'LOSE', got 'WIN'):"
+
+
+def test_a_store_in_a_missing_folder_is_bad_input(tmp_path):
+    result = run(["audit", "--game", "maze", "--exhaustive", "1", "--jobs", "0", "--store", str(tmp_path / "no" / "c.sqlite")])
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {tmp_path / 'no' / 'c.sqlite'}:1:1: --store: no folder {tmp_path / 'no'} to create the file in\n"
+
+
+def test_cli_stress_geography_exhaustive_every_graph_finds_the_odd_cycle_bug():
+    # Every graph up to 4 vertices, disconnected ones included: 1 + 2 + 4 + 11.
+    wrong = run(["stress", "geography", "--candidate", candidate("geography/candidate.py", "--wrong"), "--exhaustive", "4", "--jobs", "0"])
+    assert wrong.exit_code == 3, wrong.output
+    lines = untimed(wrong.stdout)
+    assert re.fullmatch(r"stress geography: (\d+) of 18 graphs up to 4 vertices \(nauty's geng\) failed: wrong \1 \(T\)", lines[0])
+    # The first failure is the triangle, already minimal.
+    assert lines[2] == "  WRONG on graph 4 of `geng -q 3`, already minimal (token 2 at output line 1: expected 'lose', got 'win'):"
+    assert lines[4:8] == ["      3 3", "      1 2", "      1 3", "      2 3"]
+
+
+def test_cli_a_scheduler_address_that_is_not_one_is_bad_input():
+    result = run(["audit", "--game", "maze", "--exhaustive", "1", "--scheduler", "nonsense"])
+    assert result.exit_code == 1
+    assert result.stderr == "error: --scheduler: cannot reach a Dask scheduler at nonsense: missing port number in address 'nonsense'\n"
+    result = run(["audit", "--game", "maze", "--exhaustive", "1", "--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"])
+    assert result.exit_code == 2 and "with --scheduler the cluster is already there" in result.stderr

@@ -80,3 +80,11 @@ def test_a_wrong_fast_solver_gives_a_shrunk_reproducible_counterexample(monkeypa
         "input (gamecert solve geography):\n    4 3\n    1 4\n    2 4\n    3 4\n"
     )
     assert nx.from_graph6_bytes(b"DCw").number_of_nodes() == 5
+
+
+def test_an_empty_geng_part_is_a_shard_of_nothing():
+    # geng's parts are uneven; this one of the connected 11-vertex graphs holds none.
+    assert geng_part(11, 3072, 8192) == b""
+    assert exhaustive.audit_part({"n": 11, "res": 3072, "mod": 8192}, {}) == (
+        {"graphs": 0, "starts": 0, "losing starts": 0, "bipartite graphs": 0, "disagreements": 0}, []
+    )

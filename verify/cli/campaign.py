@@ -16,7 +16,7 @@ import click
 
 from gamecert.verify.cli.common import InputProblem
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Progress, run_campaign
-from gamecert.verify.errors import CandidateError, StoreError, ToolMissingError
+from gamecert.verify.errors import CandidateError, SchedulerError, StoreError, ToolMissingError
 
 
 def campaign_options(command: Callable) -> Callable:
@@ -90,5 +90,5 @@ def run(
             )
     except CandidateError as exc:
         raise InputProblem(f"--candidate: {exc}") from None
-    except (StoreError, ToolMissingError) as exc:
+    except (StoreError, SchedulerError, ToolMissingError) as exc:
         raise InputProblem(str(exc)) from None

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from gamecert.solvers.errors import GamecertError
 from gamecert.verify.engine.store import Store
-from gamecert.verify.errors import CampaignError, StoreError
+from gamecert.verify.errors import CampaignError, SchedulerError
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ def dask_client(jobs: int, scheduler: str | None) -> Iterator:
         try:
             client = Client(scheduler, timeout=20)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise StoreError(f"--scheduler: cannot reach a Dask scheduler at {scheduler}: {exc}") from None
+            raise SchedulerError(f"--scheduler: cannot reach a Dask scheduler at {scheduler}: {exc}") from None
         with client:
             yield client
         return

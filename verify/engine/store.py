@@ -86,6 +86,8 @@ class Store:
         self.path = Path(path)
         if self.path.is_dir():
             raise StoreError(f"{self.path}:1:1: --store: expected a file, but this is a folder")
+        if not self.path.parent.is_dir():
+            raise StoreError(f"{self.path}:1:1: --store: no folder {self.path.parent} to create the file in")
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
             self._db.execute("PRAGMA journal_mode=WAL")

@@ -91,6 +91,8 @@ def graph6_bits(data: bytes, n: int) -> np.ndarray:
 
     >>> graph6_bits(b"Bw\\n", 3).tolist()  # the triangle
     [[1, 1, 1]]
+    >>> graph6_bits(b"", 3).shape  # a part may be empty
+    (0, 3)
     """
     pairs = n * (n - 1) // 2
     width = 1 + (pairs + 5) // 6
@@ -98,6 +100,8 @@ def graph6_bits(data: bytes, n: int) -> np.ndarray:
     if raw.size % (width + 1):
         raise ValueError(f"graph6 lines of {n}-vertex graphs are {width} bytes; got {raw.size} bytes in all")
     rows = raw.reshape(-1, width + 1)
+    if rows.shape[0] == 0:  # an empty geng part
+        return np.zeros((0, pairs), dtype=np.uint8)
     if np.any(rows[:, 0] != n + 63) or np.any(rows[:, width] != 10) or np.any(rows[:, 1:width] < 63):
         raise ValueError(f"not graph6 lines of {n}-vertex graphs")
     six = rows[:, 1:width] - np.uint8(63)
