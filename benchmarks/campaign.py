@@ -18,7 +18,7 @@ from pathlib import Path
 
 from gamecert.verify import registry
 from gamecert.verify.engine import exhaustive as engine
-from gamecert.verify.engine.campaign import run_campaign
+from gamecert.verify.engine.campaign import Campaign, run_campaign
 from gamecert.verify.uvg import exhaustive as uvg
 from gamecert.verify.uvg.batch import batch_search_loses
 from gamecert.verify.uvg.geng import geng_part, graph6_bits, neighbour_masks
@@ -82,8 +82,12 @@ def campaigns(quick: bool) -> None:
 
     python = shlex.quote(sys.executable)
     right = f"{python} -I -S {TESTS_MAZE}"
+    every_graph = Campaign(
+        "uvg, every graph up to 9", "gamecert.verify.uvg.exhaustive:audit_part", uvg.stress_shards(9), {}, "graphs"
+    )
     runs = [
         ("audit geography --exhaustive 9", engine.audit_campaign(registry.get_game("geography"), 9)),
+        ("the same on every graph (not only connected)", every_graph),
         ("audit maze --exhaustive 4", engine.audit_campaign(registry.get_game("maze"), 4)),
         ("stress maze --exhaustive 3 (right)", engine.stress_campaign(registry.get_game("maze"), 3, right, 10.0)),
         ("stress maze --exhaustive 3 (--shallow)", engine.stress_campaign(registry.get_game("maze"), 3, right + " --shallow", 10.0)),

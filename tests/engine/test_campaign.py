@@ -158,6 +158,7 @@ def test_cli_missing_geng_is_one_line_saying_how_to_get_it(monkeypatch, tmp_path
     )
 
 
+@pytest.mark.slow
 def test_cli_stress_exhaustive_passes_a_right_program_and_finds_a_wrong_one():
     right = run(["stress", "maze", "--candidate", candidate("maze/alternating.py"), "--exhaustive", "3", "--jobs", "0"])
     assert right.exit_code == 0, right.output
@@ -216,15 +217,15 @@ def test_cli_seeded_stress_campaign_runs_every_case_of_the_plain_schedule():
     from gamecert.verify import registry
     from gamecert.verify.engine import stress
 
-    result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py", "--wrong"), "--count", "120", "--jobs", "0"])
+    result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py", "--wrong"), "--count", "60", "--jobs", "0"])
     assert result.exit_code == 3, result.output
     # The --wrong program answers WIN where the answer is LOSE, and only there.
     game = registry.get_game("maze")
     referee = stress.Referee(game)
-    loses = sum(referee.answer(c.text, "a case", True) == "LOSE\n" for c in stress.stress_cases(game.generator, 120, 1, 10))
+    loses = sum(referee.answer(c.text, "a case", True) == "LOSE\n" for c in stress.stress_cases(game.generator, 60, 1, 10))
     lines = untimed(result.stdout)
-    assert lines[0] == f"stress maze: {loses} of 120 generated cases (seed 1, sizes up to 10) failed: wrong {loses} (T)"
-    assert lines[1] == f"  cases 120, passed {120 - loses}, wrong {loses}, crash 0, timeout 0; 3 shards (0 from the store, 3 run now)"
+    assert lines[0] == f"stress maze: {loses} of 60 generated cases (seed 1, sizes up to 10) failed: wrong {loses} (T)"
+    assert lines[1] == f"  cases 60, passed {60 - loses}, wrong {loses}, crash 0, timeout 0; 2 shards (0 from the store, 2 run now)"
     assert lines[2] == "  WRONG on case 2 (edge: no free cell), already minimal (token 1 at output line 1: expected 'LOSE', got 'WIN'):"
 
 

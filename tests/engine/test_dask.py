@@ -30,7 +30,8 @@ BIN = Path(sys.executable).parent
 GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 
 
-@pytest.fixture(scope="module")
+# Session scope: computed once on the worker both tests share, however tests interleave.
+@pytest.fixture(scope="session")
 def reference() -> list[str]:
     """The campaign's summary lines from an uninterrupted run in this process (times masked)."""
     result = run(AUDIT + ["--jobs", "0"])

@@ -88,3 +88,18 @@ def test_an_empty_geng_part_is_a_shard_of_nothing():
     assert exhaustive.audit_part({"n": 11, "res": 3072, "mod": 8192}, {}) == (
         {"graphs": 0, "starts": 0, "losing starts": 0, "bipartite graphs": 0, "disagreements": 0}, []
     )
+
+
+def test_every_graph_disconnected_too_matches_the_atlas():
+    from gamecert.verify.engine.campaign import Campaign
+
+    atlas = [G for G in nx.graph_atlas_g() if 1 <= G.number_of_nodes() <= 6]
+    every = Campaign("every graph", "gamecert.verify.uvg.exhaustive:audit_part", exhaustive.stress_shards(6), {}, "graphs")
+    totals = run_campaign(every, jobs=0).totals
+    assert totals == {
+        "graphs": len(atlas),
+        "starts": sum(G.number_of_nodes() for G in atlas),
+        "losing starts": sum(sum(search_outcomes(_adjacency(G)).loses) for G in atlas),
+        "bipartite graphs": sum(nx.is_bipartite(G) for G in atlas),
+        "disagreements": 0,
+    }

@@ -154,7 +154,9 @@ def _word(loses: bool) -> str:
     return "loses" if loses else "wins"
 
 
-def counterexample(n: int, res: int, mod: int, index: int, graph6: str, edges: list[tuple[int, int]]) -> str:
+def counterexample(
+    n: int, res: int, mod: int, index: int, graph6: str, edges: list[tuple[int, int]], connected: bool = True
+) -> str:
     """The report of a disagreement found on graph ``index`` of a geng part, shrunk, with how to reproduce it."""
     small_n, small = shrink_graph(n, edges)
     v = _disagree(small_n, small)
@@ -163,7 +165,7 @@ def counterexample(n: int, res: int, mod: int, index: int, graph6: str, edges: l
         adjacency[a].append(b)
         adjacency[b].append(a)
     rules = search_outcomes(adjacency).loses[v] if v is not None else None
-    head = f"graph {index + 1} of `geng {' '.join(geng_args(n, res, mod))}` (graph6 {graph6})"
+    head = f"graph {index + 1} of `geng {' '.join(geng_args(n, res, mod, connected))}` (graph6 {graph6})"
     if v is None:  # the batch and the single-graph routes disagree with each other
         return f"{head}: the batch comparison disagrees, but the graph alone agrees\n"
     return (
@@ -185,7 +187,8 @@ def audit_part(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[
     ({'graphs': 6, 'starts': 24, 'losing starts': 3, 'bipartite graphs': 3, 'disagreements': 0}, [])
     """
     n, res, mod = int(params["n"]), int(params["res"]), int(params["mod"])
-    data = geng_part(n, res, mod)
+    connected = bool(params.get("connected", True))  # False: every graph (a benchmark's cross-check)
+    data = geng_part(n, res, mod, connected)
     bits = graph6_bits(data, n)
     nbrs = neighbour_masks(bits, n)
     rules = batch_search_loses(nbrs, n)
@@ -205,7 +208,7 @@ def audit_part(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[
         graph6 = data[i * (width + 1) : i * (width + 1) + width].decode()
         pi, pj = pair_index(n)
         edges = [(int(pi[k]), int(pj[k])) for k in np.flatnonzero(bits[i])]
-        found.append(counterexample(n, res, mod, i, graph6, edges))
+        found.append(counterexample(n, res, mod, i, graph6, edges, connected))
     return counts, found
 
 
