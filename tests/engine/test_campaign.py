@@ -252,3 +252,10 @@ def test_cli_a_scheduler_address_that_is_not_one_is_bad_input():
     assert result.stderr == "error: --scheduler: cannot reach a Dask scheduler at nonsense: missing port number in address 'nonsense'\n"
     result = run(["audit", "--game", "maze", "--exhaustive", "1", "--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"])
     assert result.exit_code == 2 and "with --scheduler the cluster is already there" in result.stderr
+
+
+def test_progress_reports_every_shard_with_the_cases_counted():
+    seen = []
+    result = run_campaign(_campaign([3, 0, 4]), jobs=0, progress=seen.append)
+    assert [(p.done, p.total, p.resumed, p.cases) for p in seen] == [(0, 3, 0, 0), (1, 3, 0, 3), (2, 3, 0, 3), (3, 3, 0, 7)]
+    assert result.cases == 7

@@ -25,7 +25,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dask")]
 
 AUDIT = ["audit", "--game", "geography", "--exhaustive", "9"]
 SHARDS = 27
-BIN = Path(sys.executable).parent
 # The gamecert command in a fresh interpreter (the console script's entry point).
 GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 
@@ -41,7 +40,10 @@ def reference() -> list[str]:
 
 def _dask(*args: str, log: Path) -> subprocess.Popen:
     with open(log, "ab") as out:
-        return subprocess.Popen([str(BIN / "dask"), *args], stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        # `python -m dask` is the `dask` command of this interpreter's installation.
+        return subprocess.Popen(
+            [sys.executable, "-m", "dask", *args], stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
 
 
 def _stop(proc: subprocess.Popen) -> None:
