@@ -103,3 +103,30 @@ def test_every_graph_disconnected_too_matches_the_atlas():
         "bipartite graphs": sum(nx.is_bipartite(G) for G in atlas),
         "disagreements": 0,
     }
+
+
+def test_random_campaign_counts_match_the_python_rule_search_on_the_same_graphs():
+    count, seed = 30, 11
+    graphs = [exhaustive.random_graph(seed, i) for i in range(count)]
+    losing = 0
+    for n, bits in graphs:
+        G = nx.Graph()
+        G.add_nodes_from(range(n))
+        pi, pj = exhaustive.pair_index(n)
+        G.add_edges_from((int(pi[k]), int(pj[k])) for k in np.flatnonzero(bits))
+        losing += sum(search_outcomes(_adjacency(G)).loses)
+    totals = run_campaign(exhaustive.random_campaign(count, seed), jobs=0).totals
+    assert totals["graphs"] == count and totals["starts"] == sum(n for n, _ in graphs)
+    assert totals["losing starts"] == losing and totals["disagreements"] == 0
+
+
+def test_cli_random_audit_campaign():
+    from tests.support import run, untimed
+
+    result = run(["audit", "--game", "geography", "--random", "30", "--seed", "11", "--jobs", "0"])
+    assert result.exit_code == 0, result.output
+    lines = untimed(result.stdout)
+    assert lines[0] == "uvg-random-campaign: 30 random graphs of 10 to 16 vertices (seed 11) agree (T)"
+    assert lines[1].endswith("disagreements 0; 1 shard (0 from the store, 1 run now)")
+    bad = run(["audit", "--game", "maze", "--random", "5"])
+    assert bad.exit_code == 2 and "maze has no random audit campaign; choose from geography" in bad.stderr

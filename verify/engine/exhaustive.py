@@ -7,6 +7,9 @@ counts). The module provides
 * ``CLAIM``, ``audit_name()``, ``audit_campaign(N)`` and ``covered(N)``: the
   theorem audited on every case up to ``N`` (``gamecert audit --exhaustive
   N``); the functions take the entry's ``variant`` as keyword arguments;
+* optionally ``random_campaign(COUNT, SEED)``, ``random_name()`` and
+  ``random_covered(COUNT, SEED)``: the theorem on ``COUNT`` random cases of a
+  seed, in shards of index ranges (``gamecert audit --random COUNT --seed S``);
 * when the entry says ``stress``: ``CASE_UNIT``, ``stress_shards(N)``,
   ``stress_covered(N)`` and ``cases(params, options)``: the cases of one shard as
   judge input, for ``gamecert stress GAME --candidate CMD --exhaustive N``.
@@ -49,12 +52,28 @@ def audit_campaign(game: Game, size: int) -> Campaign:
 def audit_result(game: Game, size: int, result: CampaignResult) -> AuditResult:
     """A finished audit campaign as the one-line result ``gamecert audit`` prints."""
     fam, variant = family(game), game.exhaustive.variant
+    return _result(fam.audit_name(**variant), fam.CLAIM, fam.covered(size, **variant), result)
+
+
+def has_random(game: Game) -> bool:
+    """Whether ``game``'s family also audits random cases as a campaign (``--random COUNT``)."""
+    return game.exhaustive is not None and hasattr(family(game), "random_campaign")
+
+
+def random_audit_campaign(game: Game, count: int, seed: int) -> Campaign:
+    """The campaign auditing ``game``'s theorem on ``count`` random cases of ``seed``."""
+    return family(game).random_campaign(count, seed, **game.exhaustive.variant)
+
+
+def random_audit_result(game: Game, count: int, seed: int, result: CampaignResult) -> AuditResult:
+    fam, variant = family(game), game.exhaustive.variant
+    return _result(fam.random_name(**variant), fam.CLAIM, fam.random_covered(count, seed, **variant), result)
+
+
+def _result(name: str, claim: str, covered: str, result: CampaignResult) -> AuditResult:
     bad = result.counterexamples
     note = f"({len(bad) - 1} more shard(s) found one)\n" if len(bad) > 1 else ""
-    return AuditResult(
-        fam.audit_name(**variant), fam.CLAIM, result.cases, result.seconds, bad[0] + note if bad else None,
-        fam.covered(size, **variant),
-    )
+    return AuditResult(name, claim, result.cases, result.seconds, bad[0] + note if bad else None, covered)
 
 
 def counts_line(result: CampaignResult) -> str:
@@ -64,7 +83,7 @@ def counts_line(result: CampaignResult) -> str:
     """
     totals = ", ".join(f"{name} {value:,}" for name, value in result.totals.items())
     shards = len(result.shards)
-    run = f"{shards:,} shards ({result.resumed:,} from the store, {result.ran:,} run now)"
+    run = f"{shards:,} shard{'' if shards == 1 else 's'} ({result.resumed:,} from the store, {result.ran:,} run now)"
     return f"  {totals}; {run}"
 
 

@@ -158,6 +158,13 @@ def counterexample(
     n: int, res: int, mod: int, index: int, graph6: str, edges: list[tuple[int, int]], connected: bool = True
 ) -> str:
     """The report of a disagreement found on graph ``index`` of a geng part, shrunk, with how to reproduce it."""
+    head = f"graph {index + 1} of `geng {' '.join(geng_args(n, res, mod, connected))}` (graph6 {graph6})"
+    return disagreement(head, n, edges)
+
+
+def disagreement(head: str, n: int, edges: list[tuple[int, int]]) -> str:
+    """A disagreement on the graph ``head`` names, shrunk by :func:`shrink_graph`, as
+    ``gamecert solve geography`` input."""
     small_n, small = shrink_graph(n, edges)
     v = _disagree(small_n, small)
     adjacency: list[list[int]] = [[] for _ in range(small_n)]
@@ -165,7 +172,6 @@ def counterexample(
         adjacency[a].append(b)
         adjacency[b].append(a)
     rules = search_outcomes(adjacency).loses[v] if v is not None else None
-    head = f"graph {index + 1} of `geng {' '.join(geng_args(n, res, mod, connected))}` (graph6 {graph6})"
     if v is None:  # the batch and the single-graph routes disagree with each other
         return f"{head}: the batch comparison disagrees, but the graph alone agrees\n"
     return (
@@ -174,6 +180,21 @@ def counterexample(
         f"input (gamecert solve geography):\n"
         + "".join(f"    {row}\n" for row in edge_list_text(small_n, small).splitlines())
     )
+
+
+def compare(bits: np.ndarray, n: int, counts: dict[str, int]) -> np.ndarray:
+    """Decide a batch of graphs on ``n`` vertices (:func:`graph6_bits` rows) both ways; add to
+    ``counts`` and return the indices of the graphs where the two sides differ."""
+    nbrs = neighbour_masks(bits, n)
+    rules = batch_search_loses(nbrs, n)
+    fast, bipartite = fast_loses(bits, nbrs, n)
+    bad = np.flatnonzero((rules != fast).any(axis=1))
+    counts["graphs"] += int(bits.shape[0])
+    counts["starts"] += int(bits.shape[0]) * n
+    counts["losing starts"] += int(rules.sum())
+    counts["bipartite graphs"] += int(bipartite.sum())
+    counts["disagreements"] += int(bad.size)
+    return bad
 
 
 def audit_part(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
@@ -190,17 +211,8 @@ def audit_part(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[
     connected = bool(params.get("connected", True))  # False: every graph (a benchmark's cross-check)
     data = geng_part(n, res, mod, connected)
     bits = graph6_bits(data, n)
-    nbrs = neighbour_masks(bits, n)
-    rules = batch_search_loses(nbrs, n)
-    fast, bipartite = fast_loses(bits, nbrs, n)
-    bad = np.flatnonzero((rules != fast).any(axis=1))
-    counts = {
-        "graphs": int(bits.shape[0]),
-        "starts": int(bits.shape[0]) * n,
-        "losing starts": int(rules.sum()),
-        "bipartite graphs": int(bipartite.sum()),
-        "disagreements": int(bad.size),
-    }
+    counts = dict.fromkeys(("graphs", "starts", "losing starts", "bipartite graphs", "disagreements"), 0)
+    bad = compare(bits, n, counts)
     found = []
     if bad.size:
         i = int(bad[0])
@@ -246,3 +258,72 @@ def cases(params: Mapping, options: Mapping | None = None) -> Iterator[tuple[str
     for i, row in enumerate(bits):
         edges = [(int(pi[k]), int(pj[k])) for k in np.flatnonzero(row)]
         yield f"graph {i + 1} of `geng {command}`", edge_list_text(n, edges)
+
+
+# ---------------------------------------------------------------------------
+# Random graphs as a campaign: `gamecert audit --game geography --random COUNT --seed S`
+
+#: Vertex counts and edge densities of the random graphs; graph ``i`` of seed ``s`` draws its
+#: size, density and edges from a generator seeded by ``(s, i)``.
+RANDOM_N = (10, 16)
+DENSITIES = (0.1, 0.15, 0.2, 0.3, 0.45, 0.6, 0.8)
+RANDOM_CHUNK = 2000
+
+
+def random_graph(seed: int, index: int) -> tuple[int, np.ndarray]:
+    """Random graph ``index`` of ``seed``: its vertex count and its graph6-order edge bits.
+
+    >>> n, bits = random_graph(0, 0); n, bits.shape == (n * (n - 1) // 2,)
+    (15, True)
+    """
+    rng = np.random.default_rng([seed, index])
+    n = int(rng.integers(RANDOM_N[0], RANDOM_N[1] + 1))
+    p = float(rng.choice(DENSITIES))
+    return n, (rng.random(n * (n - 1) // 2) < p).astype(np.uint8)
+
+
+def random_campaign(count: int, seed: int) -> Campaign:
+    """``count`` random graphs of :data:`RANDOM_N` vertices, in shards of :data:`RANDOM_CHUNK` indices.
+
+    >>> [s.key for s in random_campaign(4500, 7).shards]
+    ['graphs0-1999', 'graphs2000-3999', 'graphs4000-4499']
+    """
+    shards = tuple(
+        Shard(f"graphs{lo}-{min(count, lo + RANDOM_CHUNK) - 1}", {"lo": lo, "hi": min(count, lo + RANDOM_CHUNK)})
+        for lo in range(0, count, RANDOM_CHUNK)
+    )
+    return Campaign(
+        f"uvg-random-campaign seed {seed}", "gamecert.verify.uvg.exhaustive:audit_random", shards, {"seed": seed}, "graphs"
+    )
+
+
+def random_name() -> str:
+    return "uvg-random-campaign"
+
+
+def random_covered(count: int, seed: int) -> str:
+    return f"random graphs of {RANDOM_N[0]} to {RANDOM_N[1]} vertices (seed {seed})"
+
+
+def audit_random(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
+    """Audit the UVG theorem on random graphs ``lo..hi-1`` of a seed, batched by vertex count.
+
+    >>> audit_random({"lo": 0, "hi": 3}, {"seed": 0})[0]["graphs"]
+    3
+    """
+    seed = int(options["seed"])
+    by_n: dict[int, list[tuple[int, np.ndarray]]] = {}
+    for index in range(int(params["lo"]), int(params["hi"])):
+        n, bits = random_graph(seed, index)
+        by_n.setdefault(n, []).append((index, bits))
+    counts = dict.fromkeys(("graphs", "starts", "losing starts", "bipartite graphs", "disagreements"), 0)
+    found: list[str] = []
+    for n, graphs in sorted(by_n.items()):
+        bits = np.stack([b for _, b in graphs])
+        bad = compare(bits, n, counts)
+        if bad.size and not found:
+            index = graphs[int(bad[0])][0]
+            pi, pj = pair_index(n)
+            edges = [(int(pi[k]), int(pj[k])) for k in np.flatnonzero(bits[int(bad[0])])]
+            found.append(disagreement(f"random graph {index} of seed {seed} ({n} vertices)", n, edges))
+    return counts, found
