@@ -20,8 +20,7 @@ import pytest
 
 from tests.support import run, untimed
 
-# One xdist worker for both tests: they share the reference run.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dask")]
+pytestmark = pytest.mark.slow
 
 AUDIT = ["audit", "--game", "geography", "--exhaustive", "9"]
 SHARDS = 27
@@ -29,7 +28,7 @@ SHARDS = 27
 GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 
 
-# Session scope: computed once on the worker both tests share, however tests interleave.
+# Session scope: once per pytest worker, however the tests are interleaved.
 @pytest.fixture(scope="session")
 def reference() -> list[str]:
     """The campaign's summary lines from an uninterrupted run in this process (times masked)."""
