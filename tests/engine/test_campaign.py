@@ -259,3 +259,17 @@ def test_progress_reports_every_shard_with_the_cases_counted():
     result = run_campaign(_campaign([3, 0, 4]), jobs=0, progress=seen.append)
     assert [(p.done, p.total, p.resumed, p.cases) for p in seen] == [(0, 3, 0, 0), (1, 3, 0, 3), (2, 3, 0, 3), (3, 3, 0, 7)]
     assert result.cases == 7
+
+
+def test_cli_without_dask_is_one_line_saying_how_to_get_it(monkeypatch):
+    import sys
+
+    # An installation without the campaign extra: importing distributed fails.
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = run(["audit", "--game", "maze", "--exhaustive", "1", "--jobs", "2"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "error: Dask is not installed: pip install 'dask[distributed]' (or pip install -e '.[campaign]'); "
+        "--jobs 0 runs the shards without it\n"
+    )
+    assert run(["audit", "--game", "maze", "--exhaustive", "1", "--jobs", "0"]).exit_code == 0

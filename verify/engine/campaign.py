@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from gamecert.solvers.errors import GamecertError
 from gamecert.verify.engine.store import Store
-from gamecert.verify.errors import CampaignError, SchedulerError
+from gamecert.verify.errors import CampaignError, SchedulerError, ToolMissingError
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,13 @@ def execute(target: str, key: str, params: Mapping, options: Mapping) -> ShardRe
 def dask_client(jobs: int, scheduler: str | None) -> Iterator:
     """A Dask client: of the cluster at ``scheduler``, or of a new local cluster of ``jobs``
     single-threaded worker processes listening on 127.0.0.1 only (closed on exit)."""
-    from distributed import Client, LocalCluster
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ToolMissingError(
+            "Dask is not installed: pip install 'dask[distributed]' (or pip install -e '.[campaign]'); "
+            "--jobs 0 runs the shards without it"
+        ) from None
 
     if scheduler is not None:
         try:
@@ -248,9 +254,9 @@ def _run_on_dask(
     scheduler: str | None,
     finished: Callable[[ShardResult], None],
 ) -> None:
-    from distributed import as_completed
-
     with dask_client(jobs, scheduler) as client:
+        from distributed import as_completed  # importable: dask_client checked it
+
         futures = [
             client.submit(
                 execute,
