@@ -29,3 +29,23 @@ class CandidateError(GamecertError):
 class StressInternalError(GamecertError):
     """gamecert's own side of a stress run failed: a generated case that does not parse,
     or a certified answer whose certificate does not check. Never blamed on the candidate."""
+
+
+
+class StoreError(GamecertError):
+    """A campaign store that cannot be used as asked: not a store, or a finished campaign
+    started again without ``--resume``. Bad input: the message starts ``FILE:1:1:``."""
+
+
+class CampaignError(GamecertError):
+    """A campaign that went wrong on gamecert's side: a shard recorded twice, a shard's
+    task failing on a worker. Never the input's fault."""
+
+
+class ToolMissingError(GamecertError):
+    """An outside program a campaign needs (nauty's ``geng``) is not installed;
+    the message says how to get it."""
+
+
+class SchedulerError(GamecertError):
+    """A ``--scheduler`` address that names no reachable Dask scheduler: bad input."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gamecert.solvers import jit
@@ -138,6 +139,24 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Exhaustive:
+    """A game's exhaustive family: every case up to a size ``N``, as campaign shards.
+
+    ``load()`` imports and returns the family's module on first use (see
+    :mod:`gamecert.verify.engine.exhaustive` for what it provides); its
+    functions get ``variant`` as keyword arguments (e.g. the cutting rule);
+    ``size`` says what ``N`` counts (``vertices``, ``board side``, ...), for
+    help and messages; ``stress`` says whether the module also gives the
+    cases as judge input for ``gamecert stress --exhaustive``.
+    """
+
+    load: Callable[[], ModuleType]
+    size: str
+    variant: Mapping[str, Any] = field(default_factory=dict)
+    stress: bool = False
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything gamecert does with one game.
 
@@ -162,6 +181,8 @@ class Game:
     play                                            (optional: :class:`Play`, for ``gamecert play``)
     solve_from(instance, token, visited, source)    (optional: a mid-game position, for
                                                      ``gamecert solve --from V --visited FILE``)
+    exhaustive                                      (optional: every case up to a size, an
+                                                     :class:`Exhaustive`, for ``--exhaustive N``)
     """
 
     name: str
@@ -182,6 +203,7 @@ class Game:
     pictures: Pictures | None = None
     play: Play | None = None
     solve_from: Callable[[Any, str, str, str], str] | None = None
+    exhaustive: Exhaustive | None = None
 
     def fast_solve(self, instance: Any) -> Any:
         """:attr:`solve`, run as plain Python when :attr:`small` says numba is not worth loading."""

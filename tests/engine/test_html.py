@@ -6,7 +6,6 @@ import re
 from html.parser import HTMLParser
 
 from gamecert.verify.engine.cases import case_text
-from tests.engine.test_check import parity  # noqa: F401 (a fixture)
 from tests.support import run
 
 

@@ -40,7 +40,7 @@ def test_wrong_maze_is_found_and_shrunk_to_at_most_two_free_cells(tmp_path):
 
 
 def _check(game: str, argv: list[str]):
-    referee = engine._Referee(registry.get_game(game))
+    referee = engine.Referee(registry.get_game(game))
 
     def check(text: str):
         answer = referee.answer(text, "a test case", generated=False)

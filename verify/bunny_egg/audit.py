@@ -120,17 +120,27 @@ def all_boards(max_cells: int) -> Iterator[np.ndarray]:
         for n in range(1, cells + 1):
             if cells % n:
                 continue
-            m = cells // n
-            r, c = np.divmod(np.arange(cells), m)
             for s in range(cells):
-                even = ((r + c + s // m + s % m) & 1) == 0
-                others = [i for i in range(cells) if i != s]
                 for mask in range(1 << (cells - 1)):
-                    enter = np.zeros(cells, dtype=bool)
-                    enter[[i for b, i in enumerate(others) if mask >> b & 1]] = True
-                    board = np.where(enter == even, X, O).astype(np.uint8)
-                    board[s] = DOT
-                    yield board.reshape(n, m)
+                    yield board_of(n, cells // n, s, mask)
+
+
+def board_of(n: int, m: int, start: int, mask: int) -> np.ndarray:
+    """The ``n x m`` board with the empty cell at ``start`` (row-major index) whose other
+    cells, in row-major order, are enterable where ``mask`` has a 1 bit (see :func:`all_boards`).
+
+    >>> board_of(1, 3, 1, 0b01).tobytes() == bytes([O, DOT, X])  # cell 0 enterable: O off the parity
+    True
+    """
+    cells = n * m
+    r, c = np.divmod(np.arange(cells), m)
+    even = ((r + c + start // m + start % m) & 1) == 0
+    others = [i for i in range(cells) if i != start]
+    enter = np.zeros(cells, dtype=bool)
+    enter[[i for b, i in enumerate(others) if mask >> b & 1]] = True
+    board = np.where(enter == even, X, O).astype(np.uint8)
+    board[start] = DOT
+    return board.reshape(n, m)
 
 
 def bunny_exhaustive(max_cells: int = 9) -> AuditResult:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from gamecert.solvers.bunny_egg.solver import (
     PLAYERS,
     BunnyEgg,
@@ -17,7 +19,7 @@ from gamecert.verify.bunny_egg.ilp import ilp_fits, ilp_verdicts
 from gamecert.verify.bunny_egg.networkx_check import networkx_fits, networkx_verdicts
 from gamecert.verify.bunny_egg.search import board_search
 from gamecert.verify.bunny_egg.search import fits as search_fits
-from gamecert.verify.game import Formulation, Game, Pictures, first_difference
+from gamecert.verify.game import Exhaustive, Formulation, Game, Pictures, first_difference
 
 
 def _to_json(sol: BunnyEggAnalysis) -> dict:
@@ -79,10 +81,17 @@ def _picture(game: BunnyEgg, analysis, focus: str | None) -> str:
     return picture(game, analysis, focus)
 
 
+def _exhaustive_family() -> ModuleType:
+    from gamecert.verify.bunny_egg import exhaustive  # campaigns only: not loaded by `gamecert solve`
+
+    return exhaustive
+
+
 BUNNY_EGG = Game(
     name="bunny-egg",
     generator=generator,
     audits=BUNNY_AUDITS,
+    exhaustive=Exhaustive(_exhaustive_family, "cells"),
     summary="NOI2011 Bunny and Egg: Bunny's mistakes in a game record",
     parse=lambda text, source, judge_limits: parse_bunny_egg(text, source, judge_limits),
     solve=bunny_egg,

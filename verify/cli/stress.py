@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 
 from gamecert.verify import registry
+from gamecert.verify.cli.campaign import campaign_options
+from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import EXIT_DISAGREE, EXIT_INTERNAL, GameChoice, InputProblem
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.errors import CandidateError, StressInternalError
@@ -23,11 +25,34 @@ from gamecert.verify.errors import CandidateError, StressInternalError
 @click.option("--max-size", default=10, show_default=True, type=click.IntRange(min=1), help="Largest size of random cases.")
 @click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True), help="Seconds per run.")
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
-def stress(game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path) -> None:
+@click.option(
+    "--exhaustive", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Every case up to size N instead of generated ones (maze: boards up to NxN up to symmetry; "
+    "geography: graphs up to N vertices), as a campaign of shards; failures are shrunk and printed.",
+)
+@campaign_options
+def stress(
+    game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path,
+    exhaustive: int | None, store, resume: bool, jobs: int | None, scheduler: str | None,
+) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure."""
     from gamecert.verify.engine import stress as engine  # loaded only by this command
 
     g = registry.get_game(game)
+    ctx = click.get_current_context()
+    given = [f"--{name.replace('_', '-')}" for name in ("count", "seed", "max_size", "out")
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+    if exhaustive is not None:
+        if given:
+            raise click.UsageError(f"{given[0]} is for generated cases; --exhaustive N runs every case up to N")
+        _exhaustive(g, candidate, exhaustive, timeout, store, resume, jobs, scheduler)
+        return
+    if store is not None or resume or jobs is not None or scheduler is not None:
+        # The same cases as a plain run, as a campaign: every case runs, failures are printed.
+        if "--out" in given:
+            raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
+        _seeded(g, candidate, count, seed, max_size, timeout, store, resume, jobs, scheduler)
+        return
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
         raise InputProblem(f"{out}:1:1: --out: {problem}")
@@ -72,3 +97,45 @@ def _progress(count: int):
             update(done, total, "cases" if stage == "cases" else "shrinking (runs)")
 
         yield progress
+
+
+def _exhaustive(g, candidate: str, size: int, timeout: float, store, resume: bool, jobs, scheduler) -> None:
+    """The candidate on every case up to ``size``: a summary, the counts, the first failures; exit 3 on any."""
+    from gamecert.verify.engine import exhaustive as engine
+
+    if g.exhaustive is None or not g.exhaustive.stress:
+        have = ", ".join(name for name, game in registry.games().items() if game.exhaustive and game.exhaustive.stress)
+        raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
+    result = run_campaign(lambda: engine.stress_campaign(g, size, candidate, timeout), store, resume, jobs, scheduler)
+    _campaign_summary(g, result, engine.family(g).stress_covered(size), store)
+
+
+def _seeded(g, candidate: str, count: int, seed: int, max_size: int, timeout: float, store, resume, jobs, scheduler) -> None:
+    """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
+    from gamecert.verify.engine import exhaustive as engine
+
+    result = run_campaign(
+        lambda: engine.random_stress_campaign(g, candidate, count, seed, max_size, timeout), store, resume, jobs, scheduler
+    )
+    _campaign_summary(g, result, f"generated cases (seed {seed}, sizes up to {max_size})", store)
+
+
+def _campaign_summary(g, result, covered: str, store) -> None:
+    from gamecert.verify.engine import exhaustive as engine
+
+    totals = result.totals
+    unit = result.campaign.unit
+    failed = totals[unit] - totals["passed"]
+    if not failed:
+        click.echo(f"stress {g.name}: {totals[unit]:,} {covered} passed ({result.seconds:.1f} s)")
+    else:
+        kinds = ", ".join(f"{kind} {totals[kind]:,}" for kind in ("wrong", "crash", "timeout") if totals[kind])
+        click.echo(f"stress {g.name}: {failed:,} of {totals[unit]:,} {covered} failed: {kinds} ({result.seconds:.1f} s)")
+    click.echo(engine.counts_line(result))
+    bad = result.counterexamples
+    for text in bad[:1]:
+        click.echo("".join(f"  {row}\n" for row in text.splitlines()), nl=False)
+    if len(bad) > 1:
+        click.echo(f"  ({len(bad) - 1} more shard(s) failed; their shrunk cases are in the --store file)" if store else f"  ({len(bad) - 1} more shard(s) failed)")
+    if failed:
+        sys.exit(EXIT_DISAGREE)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from gamecert.solvers.cutting.solver import (
     QueryAnswers,
     cutting_position,
@@ -14,7 +16,7 @@ from gamecert.solvers.cutting.solver import (
 )
 from gamecert.verify.cutting.audit import rule_audits
 from gamecert.verify.cutting.generator import PiecesGenerator
-from gamecert.verify.game import Formulation, Game, Pictures, Play, first_difference
+from gamecert.verify.game import Exhaustive, Formulation, Game, Pictures, Play, first_difference
 
 _WORDS = {"split": ("Alice", "Bob"), "cutting": ("WIN", "LOSE")}
 _SUMMARY = {
@@ -48,6 +50,12 @@ def _play(rule: str, text: str):
     from gamecert.verify.cutting.play import CuttingPlay
 
     return CuttingPlay(rule, text)
+
+
+def _exhaustive_family() -> ModuleType:
+    from gamecert.verify.cutting import exhaustive  # campaigns only: not loaded by `gamecert solve`
+
+    return exhaustive
 
 
 def make_game(rule: str) -> Game:
@@ -158,6 +166,7 @@ def make_game(rule: str) -> Game:
         play=Play(position=lambda text: _play(rule, text)),
         generator=PiecesGenerator(rule),
         audits=rule_audits(rule),
+        exhaustive=Exhaustive(_exhaustive_family, "total area", {"rule": rule}),
     )
 
 

@@ -224,7 +224,7 @@ def _stderr_tail(stderr: bytes) -> list[str]:
     return [line if len(line) <= 200 else line[:200] + "..." for line in lines[-_STDERR_TAIL:]]
 
 
-class _Referee:
+class Referee:
     """Certified answers: the game's parse (judge limits on), fast solve, certificate check, format."""
 
     def __init__(self, game: Game) -> None:
@@ -253,22 +253,29 @@ class _Referee:
         return answer
 
 
-def stress_cases(generator: Generator, count: int, seed: int, max_size: int) -> Iterator[Case]:
+def stress_cases(
+    generator: Generator, count: int, seed: int, max_size: int, numbers: range | None = None
+) -> Iterator[Case]:
     """The schedule of a run: edge-case families first, then random cases of growing size.
 
     Random case ``k`` draws from its own generator seeded by ``(seed, k)``, so
-    the same seed gives the same cases in the same order.
+    the same seed gives the same cases in the same order. ``numbers`` keeps
+    only the cases with those numbers (a campaign's shard), without drawing
+    the others.
     """
     n = 0
     for family, text in generator.edge_cases(max_size):
         if n == count:
             return
         n += 1
-        yield Case(n, f"edge: {family}", text)
+        if numbers is None or n in numbers:
+            yield Case(n, f"edge: {family}", text)
     randoms = count - n
     for i in range(randoms):
         size = 1 + i * max_size // randoms
         n += 1
+        if numbers is not None and n not in numbers:
+            continue
         rng = random.Random(f"gamecert stress {seed} {n}")
         yield Case(n, f"random, size {size}", generator.random_case(rng, size))
 
@@ -378,7 +385,7 @@ def stress(
     if not argv:
         raise CandidateError("the candidate command is empty")
     generator = game.generator
-    referee = _Referee(game)
+    referee = Referee(game)
 
     def check(text: str) -> tuple[str, Verdict] | None:
         answer = referee.answer(text, "a reduction of the failing case", generated=False)

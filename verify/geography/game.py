@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from gamecert.solvers.geography.solver import (
     GeographyInput,
     GeographySolution,
@@ -9,7 +11,7 @@ from gamecert.solvers.geography.solver import (
     geography_game,
     parse_geography,
 )
-from gamecert.verify.game import Game, Pictures, Play
+from gamecert.verify.game import Exhaustive, Game, Pictures, Play
 from gamecert.verify.geography import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
 from gamecert.verify.uvg.audit import UVG_AUDITS
@@ -76,6 +78,12 @@ def _solve_from(instance: GeographyInput, token: str, visited: str, source: str)
     return solve_mid_game(_export_start, instance, token, visited, source)
 
 
+def _exhaustive_family() -> ModuleType:
+    from gamecert.verify.uvg import exhaustive  # campaigns only: not loaded by `gamecert solve`
+
+    return exhaustive
+
+
 GEOGRAPHY = Game(
     name="geography",
     generator=generator,
@@ -97,4 +105,5 @@ GEOGRAPHY = Game(
     pictures=Pictures(_picture, focus="--vertex"),
     play=Play(start=_play),
     solve_from=_solve_from,
+    exhaustive=Exhaustive(_exhaustive_family, "vertices", stress=True),
 )

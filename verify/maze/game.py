@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy as np
 
 from gamecert.solvers.matching.graph import grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.game import Game, Pictures, Play
+from gamecert.verify.game import Exhaustive, Game, Pictures, Play
 from gamecert.verify.maze import generator
 from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
 
@@ -68,6 +70,12 @@ def _solve_from(maze: Maze, token: str, visited: str, source: str) -> str:
     return solve_mid_game(_export_start, maze, token, visited, source)
 
 
+def _exhaustive_family() -> ModuleType:
+    from gamecert.verify.maze import exhaustive  # campaigns only: not loaded by `gamecert solve`
+
+    return exhaustive
+
+
 MAZE = Game(
     name="maze",
     summary="JSOI2009 maze game: AA's winning start cells",
@@ -88,4 +96,5 @@ MAZE = Game(
     pictures=Pictures(_picture, focus="--cell"),
     play=Play(start=_play),
     solve_from=_solve_from,
+    exhaustive=Exhaustive(_exhaustive_family, "board side", stress=True),
 )
