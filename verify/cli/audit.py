@@ -7,6 +7,7 @@ from contextlib import nullcontext
 import click
 
 from gamecert.verify.cli.common import Disagreement, GameChoice
+from gamecert.verify.cli.options import Integer
 from gamecert.verify.engine.audit import selected_audits
 
 
@@ -14,7 +15,7 @@ from gamecert.verify.engine.audit import selected_audits
 @click.option(
     "--game", "audit_games", multiple=True, type=GameChoice(lambda g: bool(g.audits)), help="Audit only this game (repeatable; default all)."
 )
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random audits.")
+@click.option("--seed", default=0, show_default=True, type=Integer(), help="Seed of the random audits.")
 @click.option("--quick", is_flag=True, help="Smaller audits (for tests).")
 def audit(audit_games: tuple[str, ...], seed: int, quick: bool) -> None:
     """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
