@@ -75,11 +75,12 @@ _MAX_MEMORY: contextvars.ContextVar[int | None] = contextvars.ContextVar("gamece
 def default_max_memory() -> int:
     """The memory an answer may need unless told otherwise.
 
-    Inside ``with memory_limit(n):`` it is ``n``; otherwise a quarter of the
-    machine's memory (the share the JVM, for one, takes by default).
+    Inside ``with memory_limit(n):`` it is ``n``; otherwise an eighth of
+    physical memory, so that one answer leaves room for the other work of a
+    shared machine.
     """
     limit = _MAX_MEMORY.get()
-    return physical_memory() // 4 if limit is None else limit
+    return physical_memory() // 8 if limit is None else limit
 
 
 @contextlib.contextmanager

@@ -42,8 +42,9 @@ class Maze:
         return cls(np.array([[ch == "." for ch in row] for row in rows], dtype=bool).reshape(len(rows), -1))
 
 
-#: Bytes solving needs per board cell: board, grid graph, decomposition and
-#: answer (measured peak about 110 on open boards, rounded up).
+#: Bytes solving needs per board cell: measured peak memory is about 110 per
+#: cell on open boards (the most edges per cell), with or without ``--json``;
+#: rounded up.
 CELL_BYTES = 192
 
 

@@ -82,7 +82,7 @@ def test_long_integers_are_refused_by_length_and_leading_zeros_are_fine():
 
 def test_memory_limit_refuses_before_allocating():
     with memory_limit(2**20):
-        with pytest.raises(InputError, match=r"^<stdin>:1:1: a graph of 100000000 vertices and 0 edges needs about 23\.8 GiB"):
+        with pytest.raises(InputError, match=r"^<stdin>:1:1: a graph of 100000000 vertices and 0 edges needs about 4\.5 GiB"):
             parse_geography("100000000 0\n")
         with pytest.raises(InputError, match=r"a 2000 x 2000 maze needs about 732\.4 MiB of memory, more than the 1\.0 MiB allowed"):
             parse_maze("2000 2000\n", judge_limits=False)
@@ -94,7 +94,7 @@ def test_max_memory_option():
     refused = run(["solve", "geography", "--max-memory", "1G", "-"], input="100000000 0\n")
     assert (refused.exit_code, refused.stderr) == (
         1,
-        "error: <stdin>:1:1: a graph of 100000000 vertices and 0 edges needs about 23.8 GiB of memory, "
+        "error: <stdin>:1:1: a graph of 100000000 vertices and 0 edges needs about 4.5 GiB of memory, "
         "more than the 1.0 GiB allowed (--max-memory raises the limit)\n",
     )
     accepted = run(["solve", "geography", "--max-memory", "1.5G", "-"], input="2 1\n1 2\n")

@@ -22,7 +22,7 @@ from gamecert.verify.uvg import export as ex
 @click.option("--vertex", metavar="ROW,COL|V", help="Start vertex: maze cell ROW,COL (1-based), or geography label V.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the file here, not to stdout.")
 @click.option("--nu-bound", is_flag=True, help="cnf/lp/mps: the companion check that nu is maximum (no vertex).")
-@click.option("--max-memory", type=MemorySize(), metavar="SIZE", help="Refuse boards needing more memory (default: a quarter of the machine's).")
+@click.option("--max-memory", type=MemorySize(), metavar="SIZE", help="Refuse boards needing more memory (default: an eighth of physical memory).")
 def export(
     fmt: str, game: str, file: str, vertex: str | None, out: Path | None, nu_bound: bool, max_memory: int | None
 ) -> None:

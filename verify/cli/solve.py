@@ -25,7 +25,7 @@ from gamecert.verify.engine.jsonstream import write_json
     "--max-memory",
     type=MemorySize(),
     metavar="SIZE",
-    help="Refuse input whose answer would need more memory (4G, 512M; default: a quarter of the machine's).",
+    help="Refuse input whose answer would need more memory (4G, 512M; default: an eighth of physical memory).",
 )
 def solve(
     game: str, file: str, as_json: bool, no_judge_limits: bool, position: str | None, max_memory: int | None
