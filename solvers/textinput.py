@@ -299,18 +299,25 @@ class TextInput:
         lead = b[s]
         negative = lead == 45
         s = s + (negative | (lead == 43))  # digits start after a sign
-        longest = int((e - s).max())
-        ok = (e > s) & ((e - s) <= MAX_DIGITS)
-        width = min(longest, MAX_DIGITS)
-        # Right-aligned digit columns: column j of a width-wide field is byte
-        # e - width + j, part of the token only when it is >= s (longer
-        # tokens are already bad; their partial values do not matter).
-        for j in range(width):
-            pos = e - width + j
-            live = pos >= s
-            d = b[np.where(live, pos, 0)].astype(np.int64) - _ZERO
-            ok &= ~live | ((d >= 0) & (d <= 9))
-            values = np.where(live, values * 10 + d, values)
+        length = e - s
+        longest = int(length.max())
+        ok = (length > 0) & (length <= MAX_DIGITS)
+        # Tokens grouped by length l: column j of a group is its tokens' j-th
+        # byte. Bytes are summed as they are and the digits' '0's taken off
+        # at the end (48 * 11...1 for l ones); a non-digit byte marks the token bad.
+        for size in range(1, min(longest, MAX_DIGITS) + 1):
+            group = np.flatnonzero(length == size)
+            if len(group) == 0:
+                continue
+            first = s[group]
+            acc = np.zeros(len(group), dtype=np.int64)
+            digits = np.ones(len(group), dtype=bool)
+            for j in range(size):
+                c = b[first + j]
+                digits &= (c >= _ZERO) & (c <= _ZERO + 9)
+                acc = acc * 10 + c
+            values[group] = acc - _ZERO * ((10**size - 1) // 9)
+            ok[group] &= digits
         values = np.where(negative, -values, values)
         if lo is not None:
             ok &= values >= lo
