@@ -6,7 +6,7 @@ to move from ``v`` loses iff some maximum matching misses ``v``: ``v`` is in
 the ``D`` part of the Gallai–Edmonds decomposition.
 
 Input is an edge list — ``n m`` then ``m`` pairs ``u v`` (vertices ``1..n``)
-— or DIMACS (``c`` comments, ``p edge n m``, ``e u v`` lines); the format is
+— or DIMACS (``c`` comments, ``p edge n m`` or ``p col n m``, ``e u v`` lines); the format is
 recognised from the first non-blank line. Self-loops are ignored (the token
 never re-enters its own vertex) and repeated edges count once; both are
 reported.
