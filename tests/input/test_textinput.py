@@ -141,6 +141,8 @@ def test_streamed_geography_answer_is_the_judge_answer():
         ("maze", "1 1\n#\n"),
         ("geography", "7 7\n1 2\n2 3\n3 1\n3 4\n5 5\n6 7\n7 6\n"),
         ("geography", "c x\np edge 4 0\n"),
+        ("split", "1 2\n1 6\n4 3\n3 5\n"),
+        ("cutting", "2 2\n3 2\n4 2\n30 17\n"),
     ],
 )
 def test_streamed_json_is_json_dumps(game, text):

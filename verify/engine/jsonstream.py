@@ -43,9 +43,10 @@ class Rows:
     def write(self, write: Callable[[bytes], object]) -> None:
         write(b"[")
         if self.count:
-            out = np.empty(self.format.bound(CHUNK_ROWS), dtype=np.uint8)
+            size = max(1, CHUNK_ROWS // max(1, self.format.columns))  # about CHUNK_ROWS integers a chunk
+            out = np.empty(self.format.bound(size), dtype=np.uint8)
             last = None
-            for start, stop in chunks(self.count):
+            for start, stop in chunks(self.count, size):
                 if last is not None:
                     write(last)
                 values, choice = self.block(start, stop)
