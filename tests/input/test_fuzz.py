@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from gamecert.verify import registry
@@ -60,6 +60,7 @@ def mutated(draw, data: bytes) -> bytes:
 
 def check(command: list[str], data: bytes) -> None:
     result = run([*command[:-1], "-"], input=data)
+    event(f"exit {result.exit_code}")  # --hypothesis-show-statistics counts answers and refusals
     assert result.exit_code in (0, 1), (result.exit_code, result.stderr)
     if result.exit_code == 1:
         assert LOCATED.fullmatch(result.stderr), result.stderr
@@ -95,6 +96,7 @@ test_fuzz_cutting = fuzz("cutting")
 @given(st.sampled_from(["split", "cutting"]), st.text(alphabet="0123456789xX ３٣-+\t\n", max_size=30))
 def test_fuzz_position(rule: str, text: str) -> None:
     result = run(["solve", rule, "--position", text])
+    event(f"exit {result.exit_code}")
     assert result.exit_code in (0, 1), (result.exit_code, result.stderr)
     if result.exit_code == 1:
         assert LOCATED.fullmatch(result.stderr), result.stderr
