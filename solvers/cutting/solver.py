@@ -38,6 +38,8 @@ CUTTING_LIMIT = 200
 #: The shortest side a piece may have in a position of each game.
 MIN_SIDE = {"split": 1, "cutting": 2}
 
+#: Tables up to this size are filled with array operations (quicker than loading numba).
+ARRAY_TABLE = 250
 #: The largest table :func:`grundy_table` builds (``O(size^2)`` memory, ``O(size^3)`` time).
 MAX_TABLE = 2000
 
@@ -191,9 +193,10 @@ def grundy_table(rule: str, size: int) -> GrundyTable:
     (Sprague [1]_, Grundy [2]_), filled bottom-up by a compiled kernel that
     only visits cuts at ``k <= n/2`` (the cut at ``n - k`` gives the same
     parts) and mirrors each entry. The mex uses a stamped ``seen`` array, so
-    nothing is cleared between entries. ``O(size^3)`` time (about
-    ``size^3 / 2`` xors), ``O(size^2)`` space; a 500 x 500 table takes
-    well under a second.
+    nothing is cleared between entries. Tables up to :data:`ARRAY_TABLE`
+    (the judge's sizes) are filled instead by :func:`_grundy_by_diagonals`
+    with array operations, which finishes before numba could load.
+    ``O(size^3)`` time (about ``size^3 / 2`` xors), ``O(size^2)`` space.
 
     References
     ----------
@@ -210,7 +213,52 @@ def grundy_table(rule: str, size: int) -> GrundyTable:
     _check_rule(rule)
     if not 0 <= size <= MAX_TABLE:
         raise GamecertError(f"table size must be in 0..{MAX_TABLE}, got {size}")
+    if size <= ARRAY_TABLE:
+        return GrundyTable(rule, _grundy_by_diagonals(int(size), rule))
     return GrundyTable(rule, _kernels.grundy_kernel(int(size), _RULE_CODE[rule]))
+
+
+def _grundy_by_diagonals(size: int, rule: str) -> np.ndarray:
+    """The table of :func:`grundy_table`, one anti-diagonal ``n + m = d`` at a time.
+
+    Both parts of a cut of an ``n x m`` piece have a smaller ``n + m``, so a
+    whole diagonal depends only on earlier ones: its cuts are listed as flat
+    arrays (entry, k), their xors gathered at once, and each entry's mex read
+    off a boolean ``seen`` matrix. The same cuts as the kernel: across a side
+    ``n`` at ``lo..n//2`` with ``lo = 2`` (Cutting) or ``1`` (Split, but ``2``
+    across the long side of a ``1 x m`` strip, which cannot lose a ``1 x 1``).
+    """
+    split = rule == "split"
+    g = np.full((size + 1, size + 1), -1, dtype=np.int32)
+    low = MIN_SIDE[rule]
+    for d in range(2 * low, 2 * size + 1):
+        n = np.arange(max(low, d - size), d // 2 + 1)
+        m = d - n
+        if split:
+            n, m = n[m >= 2], m[m >= 2]  # 1 x 1 stays undefined
+        if len(n) == 0:
+            continue
+        lo_n = np.full(len(n), low)
+        lo_m = np.where(n == 1, 2, 1) if split else np.full(len(n), 2)
+        parts = []
+        for lo, side, across_rows in ((lo_n, n, True), (lo_m, m, False)):
+            count = np.maximum(side // 2 - lo + 1, 0)
+            entry = np.repeat(np.arange(len(n)), count)
+            k = np.arange(len(entry)) - np.repeat(np.cumsum(count) - count, count) + lo[entry]
+            rows, cols = n[entry], m[entry]
+            if across_rows:
+                x = g[k, cols] ^ g[rows - k, cols]
+            else:
+                x = g[rows, k] ^ g[rows, cols - k]
+            parts.append((entry, x))
+        entry = np.concatenate([p[0] for p in parts])
+        x = np.concatenate([p[1] for p in parts])
+        seen = np.zeros((len(n), int(x.max()) + 2 if len(x) else 1), dtype=bool)
+        seen[entry, x] = True
+        mex = np.argmin(seen, axis=1).astype(np.int32)  # the first value not seen
+        g[n, m] = mex
+        g[m, n] = mex
+    return g
 
 
 def _check_pieces(pieces: Pieces, rule: str) -> None:
