@@ -58,6 +58,19 @@ def mutated(draw, data: bytes) -> bytes:
     return bytes(out)
 
 
+@st.composite
+def respaced(draw, data: bytes) -> bytes:
+    """``data`` with its layout changed the ways judges accept: CRLF, trailing blanks, more spaces between numbers."""
+    lines = data.split(b"\n")
+    out = []
+    for line in lines:
+        if draw(st.booleans()):
+            line = line.replace(b" ", draw(st.sampled_from([b"  ", b"\t", b" \t "])))
+        line += draw(st.sampled_from([b"", b" ", b"\t", b"\r", b" \r"]))
+        out.append(line)
+    return b"\n".join(out) + draw(st.sampled_from([b"", b"\n", b"\n\n"]))
+
+
 def check(command: list[str], data: bytes) -> None:
     result = run([*command[:-1], "-"], input=data)
     event(f"exit {result.exit_code}")  # --hypothesis-show-statistics counts answers and refusals
@@ -77,7 +90,7 @@ def fuzz(name: str):
     command = [*command, "-"]
 
     @FUZZ
-    @given(st.one_of(st.binary(max_size=80), mutated(data)))
+    @given(st.one_of(st.binary(max_size=80), mutated(data), respaced(data)))
     def test(raw: bytes) -> None:
         check(command, raw)
 
