@@ -160,10 +160,15 @@ class Exhaustive:
 class Game:
     """Everything gamecert does with one game.
 
-    parse(text, source, judge_limits) -> instance   (raises InputError)
+    parse(text, source, judge_limits) -> instance   (raises InputError, also for input whose
+                                                     answer needs more memory than
+                                                     solvers.textinput.memory_limit allows)
     solve(instance) -> solution                     (the fast solver)
     format(solution) -> str                         (byte-exact judge output)
+    write_answer(solution, write)                   (optional: format, written in chunks)
     to_json(solution) -> dict                       (answer, values, certificate)
+    json_stream(solution) -> dict                   (optional: to_json with its big arrays as
+                                                     engine.jsonstream.Rows, for streaming)
     answer(solution) -> comparable answer
     certify(instance, solution) -> list[str]        (certificate violations)
     explain(instance, fast, other) -> str           (where another answer differs from fast)
@@ -204,6 +209,8 @@ class Game:
     play: Play | None = None
     solve_from: Callable[[Any, str, str, str], str] | None = None
     exhaustive: Exhaustive | None = None
+    write_answer: Callable[[Any, Callable[[bytes], object]], None] | None = None
+    json_stream: Callable[[Any], dict] | None = None
 
     def fast_solve(self, instance: Any) -> Any:
         """:attr:`solve`, run as plain Python when :attr:`small` says numba is not worth loading."""

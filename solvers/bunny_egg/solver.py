@@ -22,7 +22,7 @@ from gamecert.solvers.matching import bipartite
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, grid_graph
 from gamecert.solvers.matching.types import D
-from gamecert.solvers.textinput import TextInput, Token
+from gamecert.solvers.textinput import TextInput
 
 #: Judge limits: 1 <= n, m <= BOARD_LIMIT and 1 <= k <= ROUNDS_LIMIT.
 BOARD_LIMIT = 40
@@ -33,7 +33,6 @@ PLAYERS = ("Bunny", "Egg")
 #: The piece each player moves, by player index (Bunny 0, Egg 1).
 PIECE = (WHITE, BLACK)
 _COLOUR = {WHITE: "white", BLACK: "black"}
-_BAD_CELL_CHARS = str.maketrans("", "", "XO.")
 
 
 def move_name(j: int) -> str:
@@ -151,7 +150,14 @@ class BunnyEgg:
         return cls(board, np.array(moves, dtype=np.int64).reshape(-1, 2) - 1)
 
 
-def parse_bunny_egg(text: str | bytes, source: str = "<stdin>", judge_limits: bool = True) -> BunnyEgg:
+#: Bytes an analysis needs per board cell: measured peak memory grows by
+#: about 30 per cell (boards of 1 and 4 million cells), rounded up.
+CELL_BYTES = 64
+
+
+def parse_bunny_egg(
+    text: str | bytes, source: str = "<stdin>", judge_limits: bool = True, max_memory: int | None = None
+) -> BunnyEgg:
     """Read a board and a game record in judge format.
 
     ``n m``; n rows of m characters ``X``/``O``/``.`` (exactly one ``.``);
@@ -162,95 +168,97 @@ def parse_bunny_egg(text: str | bytes, source: str = "<stdin>", judge_limits: bo
     >>> parse_bunny_egg("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n").moves.tolist()
     [[0, 1], [0, 0]]
     """
-    src = TextInput(text, source)
-    tokens = src.tokens()
+    src = TextInput(text, source, max_memory)
+    count = len(src)
 
-    def take(what: str) -> Token:
-        tok = next(tokens, None)
-        if tok is None:
-            line, col = src.end()
-            raise src.error(line, col, f"expected {what}, found end of input")
-        return tok
+    def take(i: int, what: str) -> int:
+        if i >= count:
+            raise src.error_end(f"expected {what}, found end of input")
+        return i
 
     hint = " (judge limit; --no-judge-limits lifts it)" if judge_limits else ""
     hi_board = BOARD_LIMIT if judge_limits else None
-    n = src.integer(take("the board size 'n m'"), "the number of rows n", 1, hi_board, hint)
-    m = src.integer(take("the number of columns m"), "the number of columns m", 1, hi_board, hint)
+    n = src.integer(take(0, "the board size 'n m'"), "the number of rows n", 1, hi_board, hint)
+    m = src.integer(take(1, "the number of columns m"), "the number of columns m", 1, hi_board, hint)
+    src.require_memory(CELL_BYTES * n * m, 0, f"a {n} x {m} board")
     rows = []
     first_empty: tuple[int, int] | None = None
-    first_row: Token | None = None
     for r in range(1, n + 1):
-        tok = take(f"row {r} of the board ({m} characters 'X', 'O' or '.')")
-        first_row = first_row or tok
-        row = tok.text
-        if row.translate(_BAD_CELL_CHARS):
-            i = next(i for i, ch in enumerate(row) if ch not in "XO.")
-            raise src.error(tok.line, tok.column + i, f"expected 'X', 'O' or '.', got {row[i]!r}")
+        i = take(1 + r, f"row {r} of the board ({m} characters 'X', 'O' or '.')")
+        row = src.text(i)
+        start = int(src.starts[i])
+        if row.translate(None, b"XO."):
+            j = next(j for j, ch in enumerate(row) if ch not in b"XO.")
+            raise src.error_at(start + j, f"expected 'X', 'O' or '.', got {src.char_at(start + j)}")
         if len(row) != m:
-            raise src.error(
-                tok.line, tok.column + min(len(row), m), f"expected {m} cells in row {r}, found {len(row)}"
-            )
-        for i, ch in enumerate(row):
-            if ch == ".":
-                if first_empty is not None:
-                    raise src.error(
-                        tok.line,
-                        tok.column + i,
-                        "expected exactly one empty cell '.', found a second one "
-                        f"(the first is at ({first_empty[0]}, {first_empty[1]}))",
-                    )
-                first_empty = (r, i + 1)
+            raise src.error_at(start + min(len(row), m), f"expected {m} cells in row {r}, found {len(row)}")
+        j = row.find(b".")
+        if j >= 0:
+            if first_empty is not None or row.find(b".", j + 1) >= 0:
+                second = j if first_empty is not None else row.find(b".", j + 1)
+                at = first_empty or (r, j + 1)
+                raise src.error_at(
+                    start + second,
+                    "expected exactly one empty cell '.', found a second one "
+                    f"(the first is at ({at[0]}, {at[1]}))",
+                )
+            first_empty = (r, j + 1)
         rows.append(row)
     if first_empty is None:
-        raise src.error(first_row.line, first_row.column, "expected exactly one empty cell '.', found none")
-    k_tok = take("the number of rounds k")
-    k = src.integer(k_tok, "the number of rounds k", 0, ROUNDS_LIMIT if judge_limits else None, hint)
+        raise src.error_token(2, "expected exactly one empty cell '.', found none")
+    k_at = take(2 + n, "the number of rounds k")
+    k = src.integer(k_at, "the number of rounds k", 0, ROUNDS_LIMIT if judge_limits else None, hint)
+    k_line = src.line_of(int(src.starts[k_at]))
     if judge_limits and k == 0:  # a record without moves is fine once the limits are lifted
-        raise src.error(k_tok.line, k_tok.column, f"expected the number of rounds k in 1..{ROUNDS_LIMIT}, got 0{hint}")
-    board = np.array([np.frombuffer(row.encode("ascii"), dtype=np.uint8) for row in rows])
-    moves = np.empty((2 * k, 2), dtype=np.int64)
-    at: list[Token] = []  # the x token of each move read so far
+        raise src.error_token(k_at, f"expected the number of rounds k in 1..{ROUNDS_LIMIT}, got 0{hint}")
+    board = np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(n, m)
+    first = k_at + 1
+    # Only moves that are present are read (k may promise more than the input holds).
+    present = min(2 * k, (count - first) // 2)
+    values, ok = src.scan_integers(first, 2 * present)
+    moves = values.reshape(present, 2) - 1
+    off = (moves[:, 0] < 0) | (moves[:, 0] >= n) | (moves[:, 1] < 0) | (moves[:, 1] >= m)
 
-    def fail(j: int, tok_line: int, tok_col: int, message: str) -> InputError:
+    def fail(j: int, offset: int, message: str) -> InputError:
         """The error for a problem met at move ``j``, unless an earlier move is illegal."""
         bad = _first_illegal(board, moves[:j])
         if bad is not None:
-            return src.error(at[bad[0]].line, at[bad[0]].column, bad[1])
-        return src.error(tok_line, tok_col, message)
+            return src.error_token(first + 2 * bad[0], bad[1])
+        return src.error_at(offset, message)
 
-    announced = f"k = {k} on line {k_tok.line} announces {2 * k} moves"
-    for j in range(2 * k):
-        tx = next(tokens, None)
-        if tx is None:
-            line, col = src.end()
-            raise fail(j, line, col, f"expected {move_name(j)} 'x y', found end of input ({announced}, found {j})")
-        ty = next(tokens, None)
+    # The first problem in reading order: a token that is no integer (x, then y),
+    # a move off the board, then too few moves or too many tokens.
+    bad_token = int(np.argmin(ok)) if not ok.all() else 2 * present
+    bad_move = int(np.argmax(off)) if off.any() else present
+    announced = f"k = {k} on line {k_line} announces {2 * k} moves"
+    if bad_token // 2 <= bad_move and bad_token < 2 * present:
+        j, y = divmod(bad_token, 2)
+        what = f"the {'column y' if y else 'row x'} of {move_name(j)}"
         try:
-            if tx.text.isdigit() and tx.text.isascii():  # fast path; src.integer words the errors
-                x = int(tx.text)
-            else:
-                x = src.integer(tx, f"the row x of {move_name(j)}")
-            if ty is None:
-                line, col = src.end()
-                raise src.error(line, col, f"expected the column y of {move_name(j)}, found end of input")
-            if ty.text.isdigit() and ty.text.isascii():
-                y = int(ty.text)
-            else:
-                y = src.integer(ty, f"the column y of {move_name(j)}")
+            src.integer(first + bad_token, what)
         except InputError as exc:
-            raise fail(j, exc.line, exc.column, exc.message) from None
+            raise fail(j, int(src.starts[first + bad_token]), exc.message) from None
+    if bad_move < present:
+        j = bad_move
+        x, y = (int(v) + 1 for v in moves[j])
         if not 1 <= x <= n:
-            raise fail(j, tx.line, tx.column, f"{move_name(j)}: row x = {x} is off the board (rows 1..{n})")
-        if not 1 <= y <= m:
-            raise fail(j, ty.line, ty.column, f"{move_name(j)}: column y = {y} is off the board (columns 1..{m})")
-        at.append(tx)
-        moves[j] = (x - 1, y - 1)
-    extra = next(tokens, None)
-    if extra is not None:
-        raise fail(2 * k, extra.line, extra.column, f"expected end of input after {2 * k} moves ({announced})")
+            raise fail(j, int(src.starts[first + 2 * j]), f"{move_name(j)}: row x = {x} is off the board (rows 1..{n})")
+        raise fail(j, int(src.starts[first + 2 * j + 1]), f"{move_name(j)}: column y = {y} is off the board (columns 1..{m})")
+    if present < 2 * k:
+        j = present
+        if first + 2 * j < count:  # a lone x: read it before saying y is missing
+            try:
+                src.integer(first + 2 * j, f"the row x of {move_name(j)}")
+            except InputError as exc:
+                raise fail(j, int(src.starts[first + 2 * j]), exc.message) from None
+            raise fail(j, src.end_offset(), f"expected the column y of {move_name(j)}, found end of input")
+        raise fail(j, src.end_offset(), f"expected {move_name(j)} 'x y', found end of input ({announced}, found {j})")
+    extra = first + 2 * present
+    if extra < count:
+        raise fail(2 * k, int(src.starts[extra]), f"expected end of input after {2 * k} moves ({announced})")
     bad = _first_illegal(board, moves)
     if bad is not None:
-        raise src.error(at[bad[0]].line, at[bad[0]].column, bad[1])
+        raise src.error_token(first + 2 * bad[0], bad[1])
     return BunnyEgg(board, moves)
 
 

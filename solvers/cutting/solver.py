@@ -21,13 +21,14 @@ The results carry the Sprague–Grundy table, which
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from gamecert.solvers.cutting import _kernels
 from gamecert.solvers.errors import GamecertError, SolverError
-from gamecert.solvers.textinput import TextInput
+from gamecert.solvers.textinput import MAX_DIGITS, TextInput
 
 #: The two rule sets, by their CLI names.
 RULES = ("split", "cutting")
@@ -37,6 +38,8 @@ CUTTING_LIMIT = 200
 #: The shortest side a piece may have in a position of each game.
 MIN_SIDE = {"split": 1, "cutting": 2}
 
+#: Tables up to this size are filled with array operations (quicker than loading numba).
+ARRAY_TABLE = 250
 #: The largest table :func:`grundy_table` builds (``O(size^2)`` memory, ``O(size^3)`` time).
 MAX_TABLE = 2000
 
@@ -55,6 +58,53 @@ class Piece:
 
     def __str__(self) -> str:
         return f"{self.rows}x{self.cols}"
+
+
+@dataclass(frozen=True, eq=False)
+class Pieces(Sequence):
+    """Many pieces as two int64 arrays: piece ``i`` is ``rows[i] x cols[i]``.
+
+    A sequence of :class:`Piece` (built on access), equal to any sequence
+    of the same pieces; parsers return it so that a quarter of a million
+    queries need no quarter of a million objects.
+
+    >>> Pieces.of([Piece(3, 5), Piece(2, 7)])[1], len(Pieces.of([]))
+    (Piece(rows=2, cols=7), 0)
+    """
+
+    rows: np.ndarray
+    cols: np.ndarray
+
+    @classmethod
+    def of(cls, pieces) -> Pieces:
+        if isinstance(pieces, Pieces):
+            return pieces
+        pieces = list(pieces)
+        rows = np.fromiter((p.rows for p in pieces), dtype=np.int64, count=len(pieces))
+        cols = np.fromiter((p.cols for p in pieces), dtype=np.int64, count=len(pieces))
+        return cls(rows, cols)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return Pieces(self.rows[i], self.cols[i])
+        return Piece(int(self.rows[i]), int(self.cols[i]))
+
+    def __iter__(self):
+        return map(Piece, self.rows.tolist(), self.cols.tolist())
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Sequence) or len(other) != len(self):
+            return NotImplemented if not isinstance(other, Sequence) else False
+        other = Pieces.of(other)
+        return bool((self.rows == other.rows).all() and (self.cols == other.cols).all())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Pieces({list(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -101,7 +151,7 @@ class QueryAnswers:
     """
 
     rule: str
-    pieces: tuple[Piece, ...]
+    pieces: Pieces
     values: np.ndarray
     table: GrundyTable
 
@@ -143,9 +193,10 @@ def grundy_table(rule: str, size: int) -> GrundyTable:
     (Sprague [1]_, Grundy [2]_), filled bottom-up by a compiled kernel that
     only visits cuts at ``k <= n/2`` (the cut at ``n - k`` gives the same
     parts) and mirrors each entry. The mex uses a stamped ``seen`` array, so
-    nothing is cleared between entries. ``O(size^3)`` time (about
-    ``size^3 / 2`` xors), ``O(size^2)`` space; a 500 x 500 table takes
-    well under a second.
+    nothing is cleared between entries. Tables up to :data:`ARRAY_TABLE`
+    (the judge's sizes) are filled instead by :func:`_grundy_by_diagonals`
+    with array operations, which finishes before numba could load.
+    ``O(size^3)`` time (about ``size^3 / 2`` xors), ``O(size^2)`` space.
 
     References
     ----------
@@ -162,18 +213,66 @@ def grundy_table(rule: str, size: int) -> GrundyTable:
     _check_rule(rule)
     if not 0 <= size <= MAX_TABLE:
         raise GamecertError(f"table size must be in 0..{MAX_TABLE}, got {size}")
+    if size <= ARRAY_TABLE:
+        return GrundyTable(rule, _grundy_by_diagonals(int(size), rule))
     return GrundyTable(rule, _kernels.grundy_kernel(int(size), _RULE_CODE[rule]))
 
 
-def _check_pieces(pieces: tuple[Piece, ...], rule: str) -> None:
+def _grundy_by_diagonals(size: int, rule: str) -> np.ndarray:
+    """The table of :func:`grundy_table`, one anti-diagonal ``n + m = d`` at a time.
+
+    Both parts of a cut of an ``n x m`` piece have a smaller ``n + m``, so a
+    whole diagonal depends only on earlier ones: its cuts are listed as flat
+    arrays (entry, k), their xors gathered at once, and each entry's mex read
+    off a boolean ``seen`` matrix. The same cuts as the kernel: across a side
+    ``n`` at ``lo..n//2`` with ``lo = 2`` (Cutting) or ``1`` (Split, but ``2``
+    across the long side of a ``1 x m`` strip, which cannot lose a ``1 x 1``).
+    """
+    split = rule == "split"
+    g = np.full((size + 1, size + 1), -1, dtype=np.int32)
     low = MIN_SIDE[rule]
-    for p in pieces:
-        if min(p.rows, p.cols) < low or (rule == "split" and p.rows == p.cols == 1):
-            raise GamecertError(f"piece {p} is not a {rule} game position")
+    for d in range(2 * low, 2 * size + 1):
+        n = np.arange(max(low, d - size), d // 2 + 1)
+        m = d - n
+        if split:
+            n, m = n[m >= 2], m[m >= 2]  # 1 x 1 stays undefined
+        if len(n) == 0:
+            continue
+        lo_n = np.full(len(n), low)
+        lo_m = np.where(n == 1, 2, 1) if split else np.full(len(n), 2)
+        parts = []
+        for lo, side, across_rows in ((lo_n, n, True), (lo_m, m, False)):
+            count = np.maximum(side // 2 - lo + 1, 0)
+            entry = np.repeat(np.arange(len(n)), count)
+            k = np.arange(len(entry)) - np.repeat(np.cumsum(count) - count, count) + lo[entry]
+            rows, cols = n[entry], m[entry]
+            if across_rows:
+                x = g[k, cols] ^ g[rows - k, cols]
+            else:
+                x = g[rows, k] ^ g[rows, cols - k]
+            parts.append((entry, x))
+        entry = np.concatenate([p[0] for p in parts])
+        x = np.concatenate([p[1] for p in parts])
+        seen = np.zeros((len(n), int(x.max()) + 2 if len(x) else 1), dtype=bool)
+        seen[entry, x] = True
+        mex = np.argmin(seen, axis=1).astype(np.int32)  # the first value not seen
+        g[n, m] = mex
+        g[m, n] = mex
+    return g
 
 
-def _table_for(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | None) -> GrundyTable:
-    need = max((max(p.rows, p.cols) for p in pieces), default=0)
+def _check_pieces(pieces: Pieces, rule: str) -> None:
+    low = MIN_SIDE[rule]
+    short = np.minimum(pieces.rows, pieces.cols) < low
+    if rule == "split":
+        short |= (pieces.rows == 1) & (pieces.cols == 1)
+    bad = np.flatnonzero(short)
+    if len(bad):
+        raise GamecertError(f"piece {pieces[int(bad[0])]} is not a {rule} game position")
+
+
+def _table_for(pieces: Pieces, rule: str, table: GrundyTable | None) -> GrundyTable:
+    need = int(max(pieces.rows.max(), pieces.cols.max())) if len(pieces) else 0
     if table is not None and table.rule == rule and table.size >= need:
         return table
     return grundy_table(rule, need)
@@ -193,12 +292,10 @@ def cutting_queries(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | N
     [False, False, True]
     """
     _check_rule(rule)
-    pieces = tuple(pieces)
+    pieces = Pieces.of(pieces)
     _check_pieces(pieces, rule)
     table = _table_for(pieces, rule, table)
-    rows = np.fromiter((p.rows for p in pieces), dtype=np.int64, count=len(pieces))
-    cols = np.fromiter((p.cols for p in pieces), dtype=np.int64, count=len(pieces))
-    return QueryAnswers(rule, pieces, table.values[rows, cols], table)
+    return QueryAnswers(rule, pieces, table.values[pieces.rows, pieces.cols], table)
 
 
 def split_game(pieces: tuple[Piece, ...], table: GrundyTable | None = None) -> QueryAnswers:
@@ -266,8 +363,8 @@ def cutting_position(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | 
     """
     _check_rule(rule)
     pieces = tuple(pieces)
-    _check_pieces(pieces, rule)
-    table = _table_for(pieces, rule, table)
+    _check_pieces(Pieces.of(pieces), rule)
+    table = _table_for(Pieces.of(pieces), rule, table)
     values = tuple(table.value(p) for p in pieces)
     total = 0
     for v in values:
@@ -289,16 +386,26 @@ def cutting_position(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | 
     return PositionSolution(rule, pieces, values, total, move)
 
 
-def parse_queries(text: str | bytes, rule: str, source: str = "<stdin>", judge_limits: bool = True) -> tuple[Piece, ...]:
+def parse_queries(
+    text: str | bytes,
+    rule: str,
+    source: str = "<stdin>",
+    judge_limits: bool = True,
+    max_memory: int | None = None,
+) -> Pieces:
     """Read judge input: pairs of integers (``N M`` or ``W H``) to end of file.
+
+    The whole input is scanned and converted with array operations
+    (:class:`~gamecert.solvers.textinput.TextInput`); an error names the first bad
+    token, in reading order.
 
     Examples
     --------
-    >>> parse_queries("1 2\\n4 3\\n", "split")
-    (Piece(rows=1, cols=2), Piece(rows=4, cols=3))
+    >>> list(parse_queries("1 2\\n4 3\\n", "split"))
+    [Piece(rows=1, cols=2), Piece(rows=4, cols=3)]
     """
     _check_rule(rule)
-    src = TextInput(text, source)
+    src = TextInput(text, source, max_memory)
     if rule == "split":
         (first, what1), (second, what2) = ("N", "the side N"), ("M", "the side M")
     else:
@@ -306,46 +413,53 @@ def parse_queries(text: str | bytes, rule: str, source: str = "<stdin>", judge_l
     hi = JUDGE_LIMIT[rule] if judge_limits else MAX_TABLE
     hint = _HINT if judge_limits else _TABLE_HINT
     lo = MIN_SIDE[rule]
-    pieces = []
-    toks = src.tokens()
-    for a in toks:
-        b = next(toks, None)
-        x = src.integer(a, what1, lo, hi, hint)
-        if b is None:
-            line, col = src.end()
-            raise src.error(line, col, f"expected {what2} after {first} = {x}, found end of input (an odd number of integers)")
-        y = src.integer(b, what2, lo, hi, hint)
-        if x == 1 and y == 1:
-            raise src.error(a.line, a.column, f"expected a sheet larger than 1x1 ({first}*{second} > 1), got 1 1")
-        pieces.append(Piece(x, y))
-    if not pieces:
+    count = len(src)
+    if count == 0:
         raise src.error(1, 1, f"expected at least one line '{first} {second}'")
-    return tuple(pieces)
+    values, ok = src.scan_integers(0, count, lo, hi)
+    pairs = count // 2
+    rows, cols = values[0 : 2 * pairs : 2], values[1 : 2 * pairs : 2]
+    # Problems in reading order: a bad token, or a 1x1 sheet once its second
+    # side (token 2p + 1) is read, then a missing last side.
+    first_bad = int(np.argmin(ok)) if not ok.all() else count
+    if rule == "split":
+        ones = np.flatnonzero((rows == 1) & (cols == 1) & ok[0 : 2 * pairs : 2] & ok[1 : 2 * pairs : 2])
+        if len(ones) and 2 * int(ones[0]) + 1 < first_bad:
+            raise src.error_token(2 * int(ones[0]), f"expected a sheet larger than 1x1 ({first}*{second} > 1), got 1 1")
+    if first_bad < count:
+        src.integer(first_bad, what2 if first_bad % 2 else what1, lo, hi, hint)
+    if count % 2:
+        raise src.error_end(f"expected {what2} after {first} = {values[-1]}, found end of input (an odd number of integers)")
+    return Pieces(rows.copy(), cols.copy())
 
 
-def parse_split(text: str | bytes, source: str = "<stdin>", judge_limits: bool = True) -> tuple[Piece, ...]:
+def parse_split(
+    text: str | bytes, source: str = "<stdin>", judge_limits: bool = True, max_memory: int | None = None
+) -> Pieces:
     """Read Split Game judge input: lines ``N M`` to end of file (1..150, N*M > 1).
 
-    >>> parse_split("3 5\\n")
-    (Piece(rows=3, cols=5),)
+    >>> parse_split("3 5\\n")[0]
+    Piece(rows=3, cols=5)
     """
-    return parse_queries(text, "split", source, judge_limits)
+    return parse_queries(text, "split", source, judge_limits, max_memory)
 
 
-def parse_cutting(text: str | bytes, source: str = "<stdin>", judge_limits: bool = True) -> tuple[Piece, ...]:
+def parse_cutting(
+    text: str | bytes, source: str = "<stdin>", judge_limits: bool = True, max_memory: int | None = None
+) -> Pieces:
     """Read Cutting Game judge input: lines ``W H`` to end of file (2..200).
 
-    >>> parse_cutting("4 2\\n")
-    (Piece(rows=4, cols=2),)
+    >>> parse_cutting("4 2\\n")[0]
+    Piece(rows=4, cols=2)
     """
-    return parse_queries(text, "cutting", source, judge_limits)
+    return parse_queries(text, "cutting", source, judge_limits, max_memory)
 
 
-_PIECE = re.compile(r"(\d+)[xX](\d+)")
+_PIECE = re.compile(rb"([0-9]+)[xX]([0-9]+)")
 
 
 def parse_position(text: str | bytes, rule: str, source: str = "<position>", judge_limits: bool = True) -> tuple[Piece, ...]:
-    """Read a position: pieces ``AxB`` separated by blanks (``3x5 2x7 4x4``).
+    """Read a position: pieces ``AxB`` separated by blanks (``3x5 2x7 4x4``); ASCII digits only.
 
     >>> parse_position("3x5 2X7", "split")
     (Piece(rows=3, cols=5), Piece(rows=2, cols=7))
@@ -356,24 +470,27 @@ def parse_position(text: str | bytes, rule: str, source: str = "<position>", jud
     hint = _HINT if judge_limits else _TABLE_HINT
     lo = MIN_SIDE[rule]
     pieces = []
-    for tok in src.tokens():
-        match = _PIECE.fullmatch(tok.text)
+    for i in range(len(src)):
+        raw = src.text(i)
+        match = _PIECE.fullmatch(raw)
         if match is None:
-            raise src.error(tok.line, tok.column, f"expected a piece 'AxB' such as 3x5, got {tok.text!r}")
+            raise src.error_token(i, f"expected a piece 'AxB' such as 3x5, got {src.shown(i)}")
         sides = []
         for group in (1, 2):
+            digits = match.group(group).lstrip(b"0")
+            offset = int(src.starts[i]) + match.start(group)
+            if len(digits) > MAX_DIGITS:
+                raise src.error_at(offset, f"expected a side in {lo}..{hi}, got an integer of {len(digits)} digits{hint}")
             value = int(match.group(group))
-            column = tok.column + match.start(group)
             if not lo <= value <= hi:
                 extra = hint if value > hi else ""
-                raise src.error(tok.line, column, f"expected a side in {lo}..{hi}, got {value}{extra}")
+                raise src.error_at(offset, f"expected a side in {lo}..{hi}, got {value}{extra}")
             sides.append(value)
         if sides == [1, 1]:
-            raise src.error(tok.line, tok.column, "expected a piece larger than 1x1 (a 1x1 piece ends the game)")
+            raise src.error_token(i, "expected a piece larger than 1x1 (a 1x1 piece ends the game)")
         pieces.append(Piece(*sides))
     if not pieces:
-        line, col = src.end()
-        raise src.error(line, col, "expected at least one piece 'AxB'")
+        raise src.error_end("expected at least one piece 'AxB'")
     return tuple(pieces)
 
 

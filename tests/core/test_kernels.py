@@ -7,6 +7,7 @@ import pytest
 
 from gamecert.solvers import jit
 from gamecert.solvers.bunny_egg.solver import bunny_egg
+from gamecert.solvers.cutting import _kernels as cutting_kernels
 from gamecert.solvers.cutting.solver import grundy_table
 from gamecert.solvers.matching.gallai_edmonds import METHODS, gallai_edmonds
 from gamecert.solvers.matching.graph import graph_from_edges, grid_graph
@@ -69,8 +70,12 @@ def test_bunny_egg_replay(method):
 
 @pytest.mark.parametrize("rule", ["split", "cutting"])
 def test_grundy_tables(rule):
-    compiled, python = both_modes(lambda: grundy_table(rule, 14).values)
+    code = {"split": cutting_kernels.SPLIT, "cutting": cutting_kernels.CUTTING}[rule]
+    compiled, python = both_modes(lambda: cutting_kernels.grundy_kernel(14, code))
     np.testing.assert_array_equal(compiled, python)
+    # Small tables are filled by diagonals with array operations: the same table.
+    for size in (*range(0, 30), 120):
+        np.testing.assert_array_equal(grundy_table(rule, size).values, cutting_kernels.grundy_kernel(size, code))
 
 
 def test_environment_forces_a_mode(monkeypatch):

@@ -373,7 +373,7 @@ BAD = [
     ("c x\np edge 3 1\nq 1 2\n", "<stdin>:3:1: expected a DIMACS line 'c', 'p' or 'e', got 'q'"),
     ("p edge 3 1\ne 1\n", "<stdin>:2:4: expected an edge 'e u v'"),
     ("p edge 3 x\n", "<stdin>:1:10: expected the number of edges m (an integer), got 'x'"),
-    ("c only a comment\n", "<stdin>:1:17: expected the problem line 'p edge n m'"),
+    ("c only a comment\n", "<stdin>:1:17: expected the problem line 'p edge n m' (or 'p col n m')"),
     (
         "3 1\n1 99999999999999999999999\n",
         "<stdin>:2:3: expected an endpoint of edge 1 in 1..3, got 99999999999999999999999",

@@ -8,6 +8,7 @@ from gamecert.verify import registry
 from gamecert.verify.cli.campaign import campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice
+from gamecert.verify.cli.options import Integer
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.engine.audit import selected_audits
 
@@ -18,7 +19,7 @@ from gamecert.verify.engine.audit import selected_audits
     type=GameChoice(lambda g: bool(g.audits) or g.exhaustive is not None),
     help="Audit only this game (repeatable; default all).",
 )
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random audits.")
+@click.option("--seed", default=0, show_default=True, type=Integer(), help="Seed of the random audits.")
 @click.option("--quick", is_flag=True, help="Smaller audits (for tests).")
 @click.option(
     "--exhaustive", type=click.IntRange(min=1), default=None, metavar="N",

@@ -10,18 +10,19 @@ import click
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
 from gamecert.verify.cli.common import Disagreement, InputProblem
+from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.game import Game
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=0), help="Worker processes (0: one per CPU).")
+@click.option("--jobs", "-j", default=1, show_default=True, type=Integer(min=0), help="Worker processes (0: one per CPU).")
 @click.option(
     "--time-limit",
     default=60.0,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=Number(min=0),
     metavar="SECONDS",
     help="Stop a step that runs longer; a stopped formulation is shown as skipped (0: no limit).",
 )

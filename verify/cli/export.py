@@ -8,8 +8,10 @@ from pathlib import Path
 import click
 
 from gamecert.solvers.errors import InputError
+from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
 from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
+from gamecert.verify.cli.options import MemorySize
 
 
 @click.command()
@@ -19,7 +21,10 @@ from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
 @click.option("--vertex", metavar="ROW,COL|V", help="Start vertex: maze cell ROW,COL (1-based), or geography label V.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the file here, not to stdout.")
 @click.option("--nu-bound", is_flag=True, help="cnf/lp/mps: the companion check that nu is maximum (no vertex).")
-def export(fmt: str, game: str, file: str, vertex: str | None, out: Path | None, nu_bound: bool) -> None:
+@click.option("--max-memory", type=MemorySize(), metavar="SIZE", help="Refuse boards needing more memory (default: an eighth of physical memory).")
+def export(
+    fmt: str, game: str, file: str, vertex: str | None, out: Path | None, nu_bound: bool, max_memory: int | None
+) -> None:
     """Write the question at one start vertex as a QDIMACS, CNF, LP or MPS file (FILE - is stdin).
 
     Comments at the top of the file say what each verdict means, so any
@@ -34,7 +39,9 @@ def export(fmt: str, game: str, file: str, vertex: str | None, out: Path | None,
     g = registry.get_game(game)
     text, source = read_input(file)
     try:
-        body = ex.export_text(fmt, g, g.parse(text, source, False), vertex, source, nu_bound)
+        with memory_limit(max_memory):
+            instance = g.parse(text, source, False)
+        body = ex.export_text(fmt, g, instance, vertex, source, nu_bound)
     except InputError as exc:
         raise InputProblem(str(exc)) from None
     if out is None:

@@ -13,6 +13,7 @@ from gamecert.verify import registry
 from gamecert.verify.cli.campaign import campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import EXIT_DISAGREE, EXIT_INTERNAL, GameChoice, InputProblem
+from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.errors import CandidateError, StressInternalError
 
@@ -20,10 +21,10 @@ from gamecert.verify.errors import CandidateError, StressInternalError
 @click.command()
 @click.argument("game", type=GameChoice(lambda g: g.generator is not None))
 @click.option("--candidate", required=True, metavar="'CMD ARGS'", help="The program to test (split like a shell, run without one).")
-@click.option("--count", default=200, show_default=True, type=click.IntRange(min=1), help="Cases to run.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Same seed, same cases.")
-@click.option("--max-size", default=10, show_default=True, type=click.IntRange(min=1), help="Largest size of random cases.")
-@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(min=0, min_open=True), help="Seconds per run.")
+@click.option("--count", default=200, show_default=True, type=Integer(min=1), help="Cases to run.")
+@click.option("--seed", default=1, show_default=True, type=Integer(), help="Same seed, same cases.")
+@click.option("--max-size", default=10, show_default=True, type=Integer(min=1), help="Largest size of random cases.")
+@click.option("--timeout", default=10.0, show_default=True, type=Number(min=0, min_open=True), help="Seconds per run.")
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
 @click.option(
     "--exhaustive", type=click.IntRange(min=1), default=None, metavar="N",

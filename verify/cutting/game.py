@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from types import ModuleType
+
+import numpy as np
 
 from gamecert.solvers.cutting.solver import (
     QueryAnswers,
@@ -61,6 +64,11 @@ def _exhaustive_family() -> ModuleType:
 def make_game(rule: str) -> Game:
     """The registry entry of one rule set (``"split"`` or ``"cutting"``)."""
 
+    to_json_note = (
+        "table[n][m] is the Sprague-Grundy value of an n x m piece, -1 where undefined; "
+        "every defined entry must be the mex of its cuts' xors"
+    )
+
     def to_json(sol: QueryAnswers) -> dict:
         return {
             "game": rule,
@@ -70,9 +78,26 @@ def make_game(rule: str) -> Game:
             "certificate": {
                 "rule": rule,
                 "table": sol.table.values.tolist(),
-                "note": "table[n][m] is the Sprague-Grundy value of an n x m piece, -1 where undefined; "
-                "every defined entry must be the mex of its cuts' xors",
+                "note": to_json_note,
             },
+        }
+
+    def json_stream(sol: QueryAnswers) -> dict:
+        """``to_json`` with its arrays streamed (same bytes through ``write_json``)."""
+        from gamecert.verify.engine.jsonstream import Rows
+
+        wins = sol.first_player_wins
+        sides = np.stack([sol.pieces.rows, sol.pieces.cols], axis=1)
+        values = sol.values.astype(np.int64)[:, None]
+        table = sol.table.values
+        row = "[" + ", ".join(["%d"] * table.shape[1]) + "]"
+        note = to_json_note
+        return {
+            "game": rule,
+            "answer": Rows(tuple(json.dumps(w) for w in _WORDS[rule][::-1]), len(wins), lambda i, j: (np.zeros((j - i, 0)), wins[i:j])),
+            "pieces": Rows("[%d, %d]", len(sides), lambda i, j: (sides[i:j], None)),
+            "values": Rows("%d", len(values), lambda i, j: (values[i:j], None)),
+            "certificate": {"rule": rule, "table": Rows(row, len(table), lambda i, j: (table[i:j], None)), "note": note},
         }
 
     def certify(pieces, sol: QueryAnswers) -> list[str]:
@@ -154,6 +179,7 @@ def make_game(rule: str) -> Game:
         solve=lambda pieces: cutting_queries(pieces, rule),
         format=format_split_answer if rule == "split" else format_cutting_answer,
         to_json=to_json,
+        json_stream=json_stream,
         answer=lambda sol: tuple(bool(w) for w in sol.first_player_wins.tolist()),
         certify=certify,
         explain=explain,

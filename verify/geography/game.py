@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import numpy as np
+
 from gamecert.solvers.geography.solver import (
     GeographyInput,
     GeographySolution,
     format_geography_answer,
     geography_game,
     parse_geography,
+    write_geography_answer,
 )
 from gamecert.verify.game import Exhaustive, Game, Pictures, Play
 from gamecert.verify.geography import generator
-from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
+from gamecert.verify.uvg.adapter import (
+    decomposition_json,
+    decomposition_json_stream,
+    explain_outcomes,
+    uvg_formulations,
+)
 from gamecert.verify.uvg.audit import UVG_AUDITS
 
 
@@ -42,6 +50,40 @@ def _to_json(sol: GeographySolution) -> dict:
             "duplicate_count": len(dups),
         },
     } | decomposition_json(sol.decomposition, _name)
+
+
+def _json_stream(sol: GeographySolution) -> dict:
+    """:func:`_to_json` with its arrays streamed (same bytes through :func:`~gamecert.verify.engine.jsonstream.write_json`)."""
+    from gamecert.verify.engine.jsonstream import Rows
+
+    inst = sol.instance
+    edges = inst.edges if inst is not None else sol.graph.edges()
+    loops = inst.self_loops if inst is not None else np.zeros(0, dtype=np.int64)
+    dups = inst.duplicates if inst is not None else np.zeros(0, dtype=np.int64)
+    loses = sol.loses
+    d = sol.decomposition.D
+
+    def columns(v: np.ndarray) -> np.ndarray:
+        return (np.asarray(v, dtype=np.int64) + 1)[:, None]
+
+    def edge_rows(rows: np.ndarray) -> Rows:
+        return Rows("[%d, %d]", len(rows), lambda i, j: (edges[rows[i:j]] + 1, None))
+
+    return {
+        "game": "geography",
+        "format": inst.format if inst is not None else None,
+        "vertices": sol.graph.n,
+        "edges": sol.graph.m,
+        "edges_given": len(edges),
+        "answer": Rows(('"win"', '"lose"'), len(loses), lambda i, j: (np.zeros((j - i, 0)), loses[i:j])),
+        "losing": Rows("%d", len(d), lambda i, j: (columns(d[i:j]), None)),
+        "ignored": {
+            "self_loops": edge_rows(loops),
+            "duplicate_edges": edge_rows(dups),
+            "self_loop_count": len(loops),
+            "duplicate_count": len(dups),
+        },
+    } | decomposition_json_stream(sol.decomposition, "%d", columns)
 
 
 def _certify(instance: GeographyInput, sol: GeographySolution) -> list[str]:
@@ -95,7 +137,9 @@ GEOGRAPHY = Game(
     # exception (benchmarks/limits.md).
     small=lambda graph: graph.n + len(graph.edges) <= 20_000,
     format=format_geography_answer,
+    write_answer=write_geography_answer,
     to_json=_to_json,
+    json_stream=_json_stream,
     answer=lambda sol: sol.decomposition.outcomes(),
     certify=_certify,
     explain=lambda instance, expected, got: explain_outcomes(lambda v: str(_name(v)), expected, got),

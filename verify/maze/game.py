@@ -10,7 +10,12 @@ from gamecert.solvers.matching.graph import grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
 from gamecert.verify.game import Exhaustive, Game, Pictures, Play
 from gamecert.verify.maze import generator
-from gamecert.verify.uvg.adapter import decomposition_json, explain_outcomes, uvg_formulations
+from gamecert.verify.uvg.adapter import (
+    decomposition_json,
+    decomposition_json_stream,
+    explain_outcomes,
+    uvg_formulations,
+)
 
 
 def _cell_namer(maze: Maze):
@@ -34,6 +39,27 @@ def _to_json(sol: MazeSolution) -> dict:
         "answer": "WIN" if len(sol.decomposition.D) else "LOSE",
         "winning_cells": sol.winning_cells.tolist(),
     } | decomposition_json(sol.decomposition, lambda v: list(sol.cell(v)))
+
+
+def _json_stream(sol: MazeSolution) -> dict:
+    """:func:`_to_json` with its arrays streamed (same bytes through :func:`~gamecert.verify.engine.jsonstream.write_json`)."""
+    from gamecert.verify.engine.jsonstream import Rows
+
+    rows, cols = sol.maze.shape
+    cells = sol.cells
+
+    def columns(v: np.ndarray) -> np.ndarray:
+        c = cells[v]
+        return np.stack([c // cols + 1, c % cols + 1], axis=1)
+
+    d = sol.decomposition.D
+    return {
+        "game": "maze",
+        "rows": rows,
+        "cols": cols,
+        "answer": "WIN" if len(d) else "LOSE",
+        "winning_cells": Rows("[%d, %d]", len(d), lambda i, j: (columns(d[i:j]), None)),
+    } | decomposition_json_stream(sol.decomposition, "[%d, %d]", columns)
 
 
 def _certify(maze: Maze, sol: MazeSolution) -> list[str]:
@@ -87,6 +113,7 @@ MAZE = Game(
     generator=generator,
     format=lambda sol: format_maze_answer(sol.winning_cells),
     to_json=_to_json,
+    json_stream=_json_stream,
     answer=lambda sol: sol.decomposition.outcomes(),
     certify=_certify,
     explain=lambda maze, expected, got: explain_outcomes(_cell_namer(maze), expected, got),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
+import numpy as np
+
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import Decomposition, Outcomes
@@ -129,3 +131,60 @@ def agreed_outcomes(answers: dict[str, Outcomes], what: str) -> tuple[Outcomes, 
     if len(nus) > 1:
         raise SolverError(f"matching numbers disagree on {what}: {nus}")
     return first, " + ".join(answers)
+
+
+def decomposition_json_stream(dec: Decomposition, name: str, columns: Callable[[np.ndarray], np.ndarray]) -> dict:
+    """:func:`decomposition_json` with its arrays as :class:`~gamecert.verify.engine.jsonstream.Rows`, for streaming.
+
+    ``name`` is the JSON of one vertex name with ``%d`` for its integers
+    (``"[%d, %d]"`` for a maze cell, ``"%d"`` for a label); ``columns(v)``
+    gives those integers for an array of vertices. Written by
+    :func:`~gamecert.verify.engine.jsonstream.write_json`, the bytes equal ``json.dumps`` of
+    :func:`decomposition_json`.
+    """
+    from gamecert.verify.engine.jsonstream import Rows
+
+    mate = dec.matching.mate
+    parts = {key: getattr(dec, key) for key in ("D", "A", "C")}
+    d = parts["D"]
+    # Components in index order, each listing its vertices in increasing order.
+    by_comp = d[np.argsort(dec.component[d], kind="stable")]
+    comp = dec.component[by_comp]
+    first = np.ones(len(by_comp), dtype=bool)
+    first[1:] = comp[1:] != comp[:-1]
+    last = np.ones(len(by_comp), dtype=bool)
+    last[:-1] = comp[1:] != comp[:-1]
+    unmatched = np.flatnonzero(mate < 0)
+    pairs = dec.matching.pairs()
+    paths = dec.paths
+
+    def names(vertices: np.ndarray):
+        return lambda i, j: (columns(vertices[i:j]), None)
+
+    def comp_block(i, j):
+        return columns(by_comp[i:j]), first[i:j] * 2 + last[i:j]
+
+    def pair_block(i, j):
+        return np.hstack([columns(pairs[i:j, 0]), columns(pairs[i:j, 1])]), None
+
+    def node_block(i, j):
+        return np.hstack([columns(paths.node_vertex[i:j]), paths.node_next[i:j, None]]), None
+
+    def start_block(i, j):
+        return np.hstack([columns(d[i:j]), paths.start[d[i:j], None]]), None
+
+    # Alternatives by (first, last) in a component: 0 middle, 1 last, 2 first, 3 both.
+    comp_templates = (name, name + "]", "[" + name, "[" + name + "]")
+    return {
+        "nu": dec.nu,
+        "matching": Rows(f"[{name}, {name}]", len(pairs), pair_block),
+        "decomposition": {key: Rows(name, len(v), names(v)) for key, v in parts.items()}
+        | {"components": Rows(comp_templates, len(by_comp), comp_block)},
+        "certificate": {
+            "unmatched": Rows(name, len(unmatched), names(unmatched)),
+            "paths": {
+                "nodes": Rows(f"[{name}, %d]", len(paths.node_vertex), node_block),
+                "start": Rows(f"[{name}, %d]", len(d), start_block),
+            },
+        },
+    }

@@ -27,6 +27,7 @@ from gamecert.solvers.errors import InputError
 from gamecert.solvers.geography.solver import GeographyInput
 from gamecert.solvers.matching.graph import Graph, grid_graph
 from gamecert.solvers.maze.solver import Maze
+from gamecert.solvers.textinput import shown
 from gamecert.verify.game import Game
 
 #: Where --vertex problems are reported (like ``--position``).
@@ -45,8 +46,8 @@ CNF_MAX_VERTICES = 400
 #: see ``gamecert.verify.uvg.qbf.fits``).
 QDIMACS_MAX_VERTICES = 225
 
-_CELL = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
-_LABEL = re.compile(r"\s*(\d+)\s*")
+_CELL = re.compile(r"\s*([0-9]{1,18})\s*,\s*([0-9]{1,18})\s*", re.ASCII)
+_LABEL = re.compile(r"\s*([0-9]{1,18})\s*", re.ASCII)
 
 
 def export_fits(graph: Graph, fmt: str) -> str | None:
@@ -110,7 +111,7 @@ def maze_start(maze: Maze, vertex: str | None, source: str) -> UVGStart:
         return start
     found = _CELL.fullmatch(vertex)
     if found is None:
-        raise InputError(VERTEX_SOURCE, 1, 1, f"expected ROW,COL (1-based row and column of a free cell), got {vertex!r}")
+        raise InputError(VERTEX_SOURCE, 1, 1, f"expected ROW,COL (1-based row and column of a free cell), got {shown(vertex.encode())}")
     (r, rcol), (c, ccol) = ((int(found.group(i)), found.start(i) + 1) for i in (1, 2))
     if not 1 <= r <= rows:
         raise InputError(VERTEX_SOURCE, 1, rcol, f"expected a row in 1..{rows}, got {r}")
@@ -155,7 +156,7 @@ def geography_start(instance: GeographyInput, vertex: str | None, source: str) -
     if n == 0:
         raise InputError(VERTEX_SOURCE, 1, 1, f"expected a vertex, but the graph in {source} has no vertices")
     if found is None or not 1 <= int(found.group(1)) <= n:
-        raise InputError(VERTEX_SOURCE, 1, 1, f"expected a vertex label in 1..{n}, got {vertex!r}")
+        raise InputError(VERTEX_SOURCE, 1, 1, f"expected a vertex label in 1..{n}, got {shown(vertex.encode())}")
     v = int(found.group(1)) - 1
     return replace(
         start,
