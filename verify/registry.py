@@ -1,9 +1,9 @@
 """The registry: the one list of games. Every command takes its choices from here.
 
 Adding a game is one folder in ``solvers/``, one in ``verify/`` with a
-``game.py`` defining its :class:`~gamecert.verify.game.Game`, and one line in
-:data:`_ENTRIES`. Each entry is imported the first time it is asked for, so
-``gamecert solve maze`` loads the maze and nothing else. :func:`register`
+``game.py`` defining its :class:`~gamecert.verify.game.Game`, a loader below
+and one line in :data:`_ENTRIES`. Each entry is imported the first time it is
+asked for, so ``gamecert solve maze`` loads the maze and nothing else. :func:`register`
 adds a game at run time (a plug-in, or a test's toy game).
 """
 
