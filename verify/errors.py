@@ -29,3 +29,13 @@ class CandidateError(GamecertError):
 class StressInternalError(GamecertError):
     """gamecert's own side of a stress run failed: a generated case that does not parse,
     or a certified answer whose certificate does not check. Never blamed on the candidate."""
+
+
+class PackageError(GamecertError):
+    """A problem package cannot be written or checked: an occupied folder, an unknown
+    submission category, problemtools missing."""
+
+
+class CertificationError(GamecertError):
+    """An answer meant for a problem package failed certification: its certificate was
+    rejected or an independent formulation disagreed (a gamecert bug; nothing is written)."""

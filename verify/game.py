@@ -126,6 +126,9 @@ class Game:
     audits                                          (the game's theorem audits)
     export_start(instance, vertex, source)          (optional: one start vertex of a UVG
                                                      game, for ``gamecert export``)
+    contest                                         (optional: ``"module:NAME"`` of the game's
+                                                     contest problem for ``gamecert package``,
+                                                     imported only there)
     """
 
     name: str
@@ -143,6 +146,7 @@ class Game:
     generator: Generator | None = None
     audits: tuple[Audit, ...] = ()
     export_start: Callable[[Any, str | None, str], Any] | None = None
+    contest: str | None = None
 
     def fast_solve(self, instance: Any) -> Any:
         """:attr:`solve`, run as plain Python when :attr:`small` says numba is not worth loading."""

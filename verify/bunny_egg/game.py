@@ -92,4 +92,5 @@ BUNNY_EGG = Game(
         Formulation("ilp", ilp_fits, _ilp),
         Formulation("networkx", networkx_fits, _networkx),
     ),
+    contest="gamecert.verify.bunny_egg.contest:PROBLEM",
 )

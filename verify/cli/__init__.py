@@ -17,6 +17,7 @@ from gamecert.verify.cli.audit import audit
 from gamecert.verify.cli.check import check
 from gamecert.verify.cli.common import EXIT_INTERNAL
 from gamecert.verify.cli.export import export
+from gamecert.verify.cli.package import package
 from gamecert.verify.cli.solve import solve
 from gamecert.verify.cli.stress import stress
 
@@ -47,6 +48,7 @@ main.add_command(check)
 main.add_command(stress)
 main.add_command(export)
 main.add_command(audit)
+main.add_command(package)
 
 
 def run() -> None:

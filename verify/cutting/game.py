@@ -138,6 +138,7 @@ def make_game(rule: str) -> Game:
         solve_position=solve_position,
         generator=PiecesGenerator(rule),
         audits=rule_audits(rule),
+        contest=f"gamecert.verify.cutting.contest:{rule.upper()}",
     )
 
 

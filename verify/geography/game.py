@@ -71,4 +71,5 @@ GEOGRAPHY = Game(
     formulations=uvg_formulations(_graph),
     audits=UVG_AUDITS,
     export_start=geography_start,
+    contest="gamecert.verify.geography.contest:PROBLEM",
 )

@@ -62,4 +62,5 @@ MAZE = Game(
     # The rule search reads the board text itself, not our grid graph.
     formulations=uvg_formulations(_graph, lambda maze: maze.text().splitlines()[1:]),
     export_start=maze_start,
+    contest="gamecert.verify.maze.contest:PROBLEM",
 )
