@@ -4,6 +4,9 @@ Secret groups: ``edge`` (the stress generator's edge families at every size
 class up to 40, records ending with Bunny stuck), ``max`` (40-row and
 40-column boards with the longest records the board allows, k = 799 on
 40x40), ``random`` (random boards and legal records of every size class),
+``left-behind`` (corridors played from the middle, whose cells behind the
+start stay joined to the token's path: a matcher that keeps the cells the
+token has left gets these wrong, measured on every 1 x m corridor up to 40)
 and ``heavy`` (long records on boards where every untouched cell can be
 entered: the largest graph at every step, where matching from scratch at
 each step did the most work when measured).
@@ -80,6 +83,28 @@ def open_long_game(n: int, m: int, k: int, seed: int, enterable: float = 1.0) ->
     return f"{n} {m}\n" + "".join(row + "\n" for row in rows) + f"{k}\n" + moves
 
 
+def corridor_from(m: int, start: int, vertical: bool = False) -> str:
+    """A 1 x m corridor (m x 1 if ``vertical``) played from cell ``start`` (0-based) to its far end.
+
+    The cells behind the start can all be entered, so they stay joined to
+    the token's path; ``m - 1 - start`` must be even (whole rounds, Egg moves
+    last and Bunny is stuck at the end).
+
+    >>> corridor_from(6, 1)
+    '1 6\\nO.OXOX\\n2\\n1 3\\n1 4\\n1 5\\n1 6\\n'
+    """
+    if (m - 1 - start) % 2 or not 0 <= start < m - 1:
+        raise ValueError(f"a 1x{m} corridor cannot be played to its end from cell {start}")
+    cells = "".join(
+        ("X" if (start - c) % 2 == 0 else "O") if c < start else "." if c == start else "OX"[(c - start + 1) % 2]
+        for c in range(m)
+    )
+    cols = range(start + 2, m + 1)
+    if vertical:
+        return f"{m} 1\n" + "".join(ch + "\n" for ch in cells) + f"{(m - 1 - start) // 2}\n" + "".join(f"{c} 1\n" for c in cols)
+    return f"1 {m}\n{cells}\n{(m - 1 - start) // 2}\n" + "".join(f"1 {c}\n" for c in cols)
+
+
 def cases(size: str, seed: int) -> Iterator[TestCase]:
     """The Bunny and Egg package: the three judges' samples, then the secret groups."""
     rng = random.Random(f"bunny-egg {size} {seed}")
@@ -117,6 +142,17 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
                 if fresh(text):
                     yield TestCase("random", f"random-{s}-{len(seen)}", text, f"random board and record, sides <= {s}")
                     break
+    # Measured on every 1 x m corridor up to 40: the kept cells change an answer exactly when
+    # m is even and at least two rounds are played, so the start is odd and at most m - 5.
+    lengths = (6, 10, 16, 24, BOARD_LIMIT) if size == "judge" else (6, 10, BOARD_LIMIT)
+    for m in lengths:
+        start = min(m - 5, (m // 2) | 1)
+        for vertical in (False, True):
+            text = corridor_from(m, start, vertical)
+            if fresh(text):
+                shape = f"{m}x1" if vertical else f"1x{m}"
+                yield TestCase("left-behind", f"corridor-{shape}-from-{start + 1}", text,
+                               f"{shape} corridor played from cell {start + 1}: left cells stay next to the path")
     heavy = BOARD_LIMIT if size == "judge" else 24
     for enterable in (1.0, 0.7) if size == "judge" else (1.0,):
         k = (heavy * heavy - 1) // 2
@@ -142,6 +178,7 @@ PROBLEM = ContestProblem(
         ("edge", "edge families of the stress generator at every size class up to 40"),
         ("max", "the longest records the board allows on 40-row and 40-column boards (k = 799 on 40x40)"),
         ("random", "random boards and legal records of every size class"),
+        ("left-behind", "corridors played from the middle: the cells the token left touch its path"),
         ("heavy", "longest records on boards whose untouched cells can all be entered (largest graphs)"),
     ),
     cases=cases,
