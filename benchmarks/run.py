@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-SUITES = ["maze", "geography", "bunny_egg", "cutting", "qbf"]
+SUITES = ["maze", "geography", "bunny_egg", "cutting", "qbf", "package"]
 
 
 def main(argv: list[str]) -> int:
