@@ -163,3 +163,11 @@ def test_cli_writes_a_package_and_summarises_it(tmp_path):
     assert lines[:2] == ["sample           1 cases", "edge             1 cases"]
     assert lines[2].startswith("1 secret cases, ") and lines[3] == "submissions: accepted/reference.cpp"
     assert (tmp_path / "toy" / "data" / "secret" / "edge" / "001-smallest.ans").read_text() == "LOSE\n"
+
+
+def test_cli_refuses_two_submissions_of_one_name(tmp_path):
+    program = TESTS / "cutting" / "submissions" / "wrong_answer" / "cutting_offbyone.cpp"
+    args = ["package", "cutting", "--out", str(tmp_path / "cut"), "--submission", f"wrong_answer:{program}"]
+    result = run(args + ["--submission", f"wrong_answer:{program}"])
+    assert result.exit_code == 1
+    assert result.output == f"error: {tmp_path / 'cut'}:1:1: two submissions would be wrong_answer/cutting_offbyone.cpp\n"

@@ -76,6 +76,8 @@ def package(
             summary = engine.write_package(registry.get_game(game), out, size, seed, submissions)
         except CertificationError as exc:
             raise Disagreement(f"certification failed: {exc}") from None
+        except PackageError as exc:
+            raise InputProblem(f"{out}:1:1: {exc}") from None
         for line in summary.lines():
             click.echo(line)
     if verify_dir is not None:

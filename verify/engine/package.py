@@ -216,13 +216,7 @@ def _certification_note(problem: ContestProblem, certified: list[CertifiedCase],
 
 
 def _copy_submission(category: str, path: Path, out: Path) -> str:
-    if category not in CATEGORIES:
-        raise PackageError(f"unknown submission category {category!r}; choose from {', '.join(CATEGORIES)}")
-    if not path.exists():
-        raise PackageError(f"submission {path} does not exist")
     target = out / "submissions" / category / path.name
-    if target.exists():
-        raise PackageError(f"two submissions named {category}/{path.name}")
     target.parent.mkdir(parents=True, exist_ok=True)
     if path.is_dir():
         shutil.copytree(path, target)
@@ -256,11 +250,15 @@ def write_package(
     if not SHORT_NAME.fullmatch(out.name):
         raise PackageError(f"the package folder's name {out.name!r} is not a Kattis short name (letters a-z and digits only)")
     submissions = [(category, Path(path)) for category, path in submissions]
+    targets = [f"{category}/{path.name}" for category, path in submissions]
     for category, path in submissions:
         if category not in CATEGORIES:
             raise PackageError(f"unknown submission category {category!r}; choose from {', '.join(CATEGORIES)}")
         if not path.exists():
             raise PackageError(f"submission {path} does not exist")
+    for target in targets:
+        if targets.count(target) > 1 or target == "accepted/reference.cpp":
+            raise PackageError(f"two submissions would be {target}")
     problem = contest_problem(game)
     start = time.perf_counter()
     known = {"sample"} | {group for group, _ in problem.groups}
