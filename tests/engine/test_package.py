@@ -63,7 +63,8 @@ def test_a_package_holds_the_kattis_layout_and_certified_answers(tmp_path):
     assert (out / "submissions" / "wrong_answer" / "cutting_offbyone.cpp").read_bytes() == extra.read_bytes()
     assert summary.submissions == ("accepted/reference.cpp", "wrong_answer/cutting_offbyone.cpp")
     note = (out / "CERTIFICATION.md").read_text()
-    assert "| sample/judge-sample | the judges' sample | certificate, rule-search, plain-sg |" in note
+    assert "| sample/001-judge-sample | the judges' sample | certificate, rule-search, plain-sg |" in note
+    assert "| secret/edge/002-wide | the widest strip | certificate, plain-sg |" in note
     assert yaml.safe_load((out / "data" / "testdata.yaml").read_text()) == {"on_reject": "continue"}
 
 

@@ -191,7 +191,7 @@ def _problem_yaml(problem: ContestProblem) -> str:
     )
 
 
-def _certification_note(problem: ContestProblem, certified: list[CertifiedCase], size: str, seed: int) -> str:
+def _certification_note(problem: ContestProblem, files: list[tuple[str, CertifiedCase]], size: str, seed: int) -> str:
     lines = [
         f"# How the answers of `{problem.game}` were certified",
         "",
@@ -203,7 +203,9 @@ def _certification_note(problem: ContestProblem, certified: list[CertifiedCase],
         "vertex; cutting games: every Sprague-Grundy table entry recomputed as the mex of its cuts), and",
         "(3) every independent formulation that fits the case (ILP, SAT, rule search, plain",
         "Sprague-Grundy table, networkx, as the game offers) gave the same answer; the column below",
-        "names the checks each case passed.",
+        "names the checks each case passed. verifyproblem then runs the package's own reference",
+        "solution (`submissions/accepted/reference.cpp`, written apart from gamecert, sharing no code",
+        "with it) on every case: its acceptance is one more independent agreement on every answer.",
         f"Samples: {problem.sample_note}.",
         "",
         "Secret groups:",
@@ -211,7 +213,7 @@ def _certification_note(problem: ContestProblem, certified: list[CertifiedCase],
     ]
     lines += [f"- `{group}`: {text}" for group, text in problem.groups]
     lines += ["", "| file | purpose | checks passed |", "|---|---|---|"]
-    lines += [f"| {c.case.group}/{c.case.name} | {c.case.purpose} | {', '.join(c.checks)} |" for c in certified]
+    lines += [f"| {name} | {c.case.purpose} | {', '.join(c.checks)} |" for name, c in files]
     return "\n".join(lines) + "\n"
 
 
@@ -275,6 +277,7 @@ def write_package(
     (data / "sample").mkdir(parents=True)
     (data / "testdata.yaml").write_text("on_reject: continue\n")
     counts = {"sample": 0} | {group: 0 for group, _ in problem.groups}
+    files = []
     for c in certified:
         folder = data / "sample" if c.case.group == "sample" else data / "secret" / c.case.group
         folder.mkdir(parents=True, exist_ok=True)
@@ -282,12 +285,13 @@ def write_package(
         stem = f"{counts[c.case.group]:03d}-{c.case.name}"
         (folder / f"{stem}.in").write_text(c.case.text)
         (folder / f"{stem}.ans").write_text(c.answer)
+        files.append((str((folder / stem).relative_to(data)), c))
     (out / "input_validators" / "validator").mkdir(parents=True)
     (out / "input_validators" / "validator" / "validator.cpp").write_text(problem.resource(problem.validator))
     (out / "submissions" / "accepted").mkdir(parents=True)
     (out / "submissions" / "accepted" / "reference.cpp").write_text(problem.resource(problem.reference))
     added = ["accepted/reference.cpp"] + [_copy_submission(category, path, out) for category, path in submissions]
-    (out / "CERTIFICATION.md").write_text(_certification_note(problem, certified, size, seed))
+    (out / "CERTIFICATION.md").write_text(_certification_note(problem, files, size, seed))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return PackageSummary(out, counts, total, tuple(certified), tuple(added), time.perf_counter() - start)
 
