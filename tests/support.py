@@ -74,7 +74,8 @@ def check_small_package(game: str, folder: str, out: Path, prefix: str = ""):
     """Write the small package of ``game`` with the programs under ``tests/FOLDER/submissions``,
     run the real verifyproblem on it, and check that every program landed in its category:
     the reference accepted on every group, each wrong program caught by some group, the slow
-    one over the time limit. Returns the verifyproblem report."""
+    one over the time limit. verifyproblem's statement part is left out (the default parts): it
+    compiles the LaTeX statement with pdflatex, and CI installs no TeX Live. Returns the report."""
     from gamecert.verify.engine.package import verify_package, write_package
     from gamecert.verify.registry import get_game
 
