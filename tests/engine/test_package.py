@@ -172,3 +172,19 @@ def test_cli_refuses_two_submissions_of_one_name(tmp_path):
     result = run(args + ["--submission", f"wrong_answer:{program}"])
     assert result.exit_code == 1
     assert result.output == f"error: {tmp_path / 'cut'}:1:1: two submissions would be wrong_answer/cutting_offbyone.cpp\n"
+
+
+@pytest.mark.parametrize("game", ["maze", "bunny-egg", "geography", "split", "cutting"])
+def test_contest_cases_are_seeded_and_within_the_judge_limits(game):
+    from gamecert.verify.engine.package import contest_problem
+
+    g = get_game(game)
+    problem = contest_problem(g)
+    first = list(problem.cases("small", 0))
+    assert [(c.group, c.name, c.text) for c in first] == [(c.group, c.name, c.text) for c in problem.cases("small", 0)]
+    assert {c.text for c in first} != {c.text for c in problem.cases("small", 1)}
+    groups = {c.group for c in first}
+    assert groups == {"sample"} | {group for group, _ in problem.groups}
+    assert len({c.text for c in first}) == len(first)  # no test twice
+    for c in first:
+        g.parse(c.text, f"{c.group}/{c.name}", True)  # raises InputError outside the judge's limits
