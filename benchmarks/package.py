@@ -79,7 +79,9 @@ def work(seeds: int) -> None:
             kuhn, hk, phases = map(int, _run(maze, text(rows))[0].split())
             print(f"  {name:24s} {kuhn:>12,} {hk:>10,} ({phases})")
         for walls in (0.02, 0.06, 0.08, 0.10, 0.14, 0.20, 0.30, 0.50):
-            runs = [tuple(map(int, _run(maze, text(random_board(rng, 100, 100, walls)))[0].split())) for _ in range(seeds)]
+            runs = [
+                tuple(map(int, _run(maze, text(random_board(rng, 100, 100, walls)))[0].split())) for _ in range(seeds)
+            ]
             kuhn, hk, phases = max(r[0] for r in runs), max(r[1] for r in runs), max(r[2] for r in runs)
             print(f"  {'random ' + format(walls, '.0%') + ' walls':24s} {kuhn:>12,} {hk:>10,} ({phases})")
 
@@ -128,8 +130,10 @@ def packages(games: list[str], size: str) -> None:
             report = verify_package(out)
         secret = sum(n for g, n in summary.counts.items() if g != "sample")
         groups = ", ".join(f"{g} {n}" for g, n in summary.counts.items())
-        print(f"{game}: {secret} secret tests ({groups}); {summary.size_bytes:,} bytes; "
-              f"write {written:.1f} s; verifyproblem {report.seconds:.1f} s, {'passed' if report.passed else 'FAILED'}")
+        print(
+            f"{game}: {secret} secret tests ({groups}); {summary.size_bytes:,} bytes; "
+            f"write {written:.1f} s; verifyproblem {report.seconds:.1f} s, {'passed' if report.passed else 'FAILED'}"
+        )
         for line in report.lines()[len(report.verdicts) :]:
             print("  " + line)
 

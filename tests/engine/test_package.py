@@ -132,7 +132,10 @@ def test_cli_refuses_an_occupied_folder(tmp_path):
 def test_cli_refuses_a_folder_name_kattis_refuses(tmp_path):
     result = run(["package", "maze", "--out", str(tmp_path / "Maze_1")])
     assert result.exit_code == 1
-    assert result.output == f"error: {tmp_path / 'Maze_1'}:1:1: --out: the folder's name is the problem's short name: only a-z and 0-9\n"
+    assert (
+        result.output
+        == f"error: {tmp_path / 'Maze_1'}:1:1: --out: the folder's name is the problem's short name: only a-z and 0-9\n"
+    )
 
 
 def test_cli_submission_needs_a_category(tmp_path):
@@ -171,7 +174,9 @@ def test_cli_refuses_two_submissions_of_one_name(tmp_path):
     args = ["package", "cutting", "--out", str(tmp_path / "cut"), "--submission", f"wrong_answer:{program}"]
     result = run(args + ["--submission", f"wrong_answer:{program}"])
     assert result.exit_code == 1
-    assert result.output == f"error: {tmp_path / 'cut'}:1:1: two submissions would be wrong_answer/cutting_offbyone.cpp\n"
+    assert (
+        result.output == f"error: {tmp_path / 'cut'}:1:1: two submissions would be wrong_answer/cutting_offbyone.cpp\n"
+    )
 
 
 @pytest.mark.parametrize("game", ["maze", "bunny-egg", "geography", "split", "cutting"])

@@ -19,7 +19,13 @@ def validator(tmp_path_factory):
 
 @pytest.mark.parametrize(
     "text",
-    ["5 5\n1 2\n2 3\n3 1\n3 4\n4 5\n", "1 0\n", "2000 0\n", "2 1\n2 1\n", "200 19900\n" + "".join(f"{i} {j}\n" for i in range(1, 201) for j in range(i + 1, 201))],
+    [
+        "5 5\n1 2\n2 3\n3 1\n3 4\n4 5\n",
+        "1 0\n",
+        "2000 0\n",
+        "2 1\n2 1\n",
+        "200 19900\n" + "".join(f"{i} {j}\n" for i in range(1, 201) for j in range(i + 1, 201)),
+    ],
 )
 def test_valid_inputs(validator, text):
     assert validate(validator, text) == 42

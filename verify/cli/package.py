@@ -19,7 +19,9 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
     for value in values:
         category, sep, path = value.partition(":")
         if not sep or category not in CATEGORIES or not path:
-            raise click.BadParameter(f"expected CATEGORY:PATH with CATEGORY one of {', '.join(CATEGORIES)}, got {value!r}")
+            raise click.BadParameter(
+                f"expected CATEGORY:PATH with CATEGORY one of {', '.join(CATEGORIES)}, got {value!r}"
+            )
         if not Path(path).exists():
             raise InputProblem(f"{path}:1:1: --submission: no such file or folder")
         out.append((category, Path(path)))
@@ -31,19 +33,31 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
 @click.option("--out", type=click.Path(path_type=Path), help="Folder to write the package into (new or empty).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Same seed, same random cases.")
 @click.option(
-    "--size", default="judge", show_default=True, type=click.Choice(["small", "judge"]),
+    "--size",
+    default="judge",
+    show_default=True,
+    type=click.Choice(["small", "judge"]),
     help="judge: cases up to the judge's limits; small: a quick package for tests.",
 )
 @click.option(
-    "--submission", "submissions", multiple=True, metavar="CATEGORY:PATH", callback=_submission,
+    "--submission",
+    "submissions",
+    multiple=True,
+    metavar="CATEGORY:PATH",
+    callback=_submission,
     help="Add a program to check, e.g. wrong_answer:greedy.cpp (repeatable).",
 )
 @click.option(
-    "--verify", "verify_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    "--verify",
+    "verify_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
     help="Run problemtools' verifyproblem on this package (after writing it, with GAME) and summarise it.",
 )
 @click.option(
-    "--parts", multiple=True, type=click.Choice(["config", "statement", "validators", "graders", "data", "submissions"]),
+    "--parts",
+    multiple=True,
+    type=click.Choice(["config", "statement", "validators", "graders", "data", "submissions"]),
     help="verifyproblem parts (repeatable; default all but the statement, which needs pdflatex).",
 )
 def package(

@@ -250,7 +250,9 @@ def write_package(
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise PackageError(f"{out} exists and is not an empty folder")
     if not SHORT_NAME.fullmatch(out.name):
-        raise PackageError(f"the package folder's name {out.name!r} is not a Kattis short name (letters a-z and digits only)")
+        raise PackageError(
+            f"the package folder's name {out.name!r} is not a Kattis short name (letters a-z and digits only)"
+        )
     submissions = [(category, Path(path)) for category, path in submissions]
     targets = [f"{category}/{path.name}" for category, path in submissions]
     for category, path in submissions:
@@ -331,7 +333,9 @@ class VerifyReport:
         """The summary ``gamecert package --verify`` prints: verdicts, the table, errors and warnings."""
         out = [f"{'ok ' if v.ok else 'BAD'} {v.submission}: {v.detail}" for v in self.verdicts]
         if self.header:
-            widths = [max(len(row[i]) for row in (self.header, *self.rows) if i < len(row)) for i in range(len(self.header))]
+            widths = [
+                max(len(row[i]) for row in (self.header, *self.rows) if i < len(row)) for i in range(len(self.header))
+            ]
             for row in (self.header, *self.rows):
                 out.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
         out += list(self.messages)
@@ -340,9 +344,9 @@ class VerifyReport:
         return out
 
 
-_SUBMISSION = r"((?:%s)/\S+) \([^)]*\)" % "|".join(CATEGORIES)
-_VERDICT = re.compile(r"^\s+%s (OK(?: with extra time)?): (.*)$" % _SUBMISSION)
-_FAILED = re.compile(r"^ERROR\b.*?%s got (.*)$" % _SUBMISSION)
+_SUBMISSION = r"((?:" + "|".join(CATEGORIES) + r")/\S+) \([^)]*\)"
+_VERDICT = re.compile(r"^\s+" + _SUBMISSION + r" (OK(?: with extra time)?): (.*)$")
+_FAILED = re.compile(r"^ERROR\b.*?" + _SUBMISSION + r" got (.*)$")
 _TOTAL = re.compile(r"tested: (\d+) errors?, (\d+) warnings?")
 
 
@@ -400,7 +404,7 @@ def verify_package(directory: Path, parts: Iterable[str] = DEFAULT_PARTS, extra:
         raise PackageError("problemtools is not installed: pip install 'gamecert[contest]'") from None
     command = [sys.executable, "-m", "problemtools.verifyproblem", str(directory), "-p", *parts, *extra]
     start = time.perf_counter()
-    run = subprocess.run(command, capture_output=True, text=True)
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
     report = parse_verifyproblem(run.stdout + run.stderr)
     return VerifyReport(

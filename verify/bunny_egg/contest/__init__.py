@@ -101,7 +101,12 @@ def corridor_from(m: int, start: int, vertical: bool = False) -> str:
     )
     cols = range(start + 2, m + 1)
     if vertical:
-        return f"{m} 1\n" + "".join(ch + "\n" for ch in cells) + f"{(m - 1 - start) // 2}\n" + "".join(f"{c} 1\n" for c in cols)
+        return (
+            f"{m} 1\n"
+            + "".join(ch + "\n" for ch in cells)
+            + f"{(m - 1 - start) // 2}\n"
+            + "".join(f"{c} 1\n" for c in cols)
+        )
     return f"1 {m}\n{cells}\n{(m - 1 - start) // 2}\n" + "".join(f"1 {c}\n" for c in cols)
 
 
@@ -109,7 +114,6 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
     """The Bunny and Egg package: the three judges' samples, then the secret groups."""
     rng = random.Random(f"bunny-egg {size} {seed}")
     classes = _CLASSES[size]
-    top = classes[-1]
     seen = set(SAMPLES)
     for i, text in enumerate(SAMPLES, 1):
         yield TestCase("sample", f"judge-sample-{i}", text, f"the judges' published sample {i}")
@@ -133,7 +137,7 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
             yield TestCase("max", f"longest-{n}x{m}-k{k}", text, f"maximum length: {n}x{m}, k = {k}")
     text = long_game(top_max, top_max, 1, seed=rng.randrange(1 << 30)).text()
     if fresh(text):
-        yield TestCase("max", f"one-round-{top_max}x{top_max}", text, f"maximum board, one round")
+        yield TestCase("max", f"one-round-{top_max}x{top_max}", text, "maximum board, one round")
     per_class = 4 if size == "judge" else 2
     for s in classes:
         for _ in range(per_class):
@@ -151,15 +155,23 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
             text = corridor_from(m, start, vertical)
             if fresh(text):
                 shape = f"{m}x1" if vertical else f"1x{m}"
-                yield TestCase("left-behind", f"corridor-{shape}-from-{start + 1}", text,
-                               f"{shape} corridor played from cell {start + 1}: left cells stay next to the path")
+                yield TestCase(
+                    "left-behind",
+                    f"corridor-{shape}-from-{start + 1}",
+                    text,
+                    f"{shape} corridor played from cell {start + 1}: left cells stay next to the path",
+                )
     heavy = BOARD_LIMIT if size == "judge" else 24
     for enterable in (1.0, 0.7) if size == "judge" else (1.0,):
         k = (heavy * heavy - 1) // 2
         text = open_long_game(heavy, heavy, k, rng.randrange(1 << 30), enterable)
         if fresh(text):
-            yield TestCase("heavy", f"open-long-{heavy}x{heavy}-e{int(enterable * 100)}", text,
-                           f"longest record, {enterable:.0%} of untouched cells enterable (largest graphs)")
+            yield TestCase(
+                "heavy",
+                f"open-long-{heavy}x{heavy}-e{int(enterable * 100)}",
+                text,
+                f"longest record, {enterable:.0%} of untouched cells enterable (largest graphs)",
+            )
 
 
 def _slug(name: str) -> str:

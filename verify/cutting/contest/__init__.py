@@ -50,24 +50,33 @@ def _cases(rule: str, size: str, seed: int) -> Iterator[TestCase]:
         for name, text in generator.edge_cases(s):
             if fresh(text):
                 yield TestCase("edge", _slug(name), text, f"edge family: {name}")
-    ok = lambda a, b: (a, b) != (1, 1)  # noqa: E731
     tables = [
-        ("every piece up to 10x10", [(a, b) for a in range(lo, 11) for b in range(lo, 11) if ok(a, b)]),
-        (f"every strip {lo}xk and kx{lo}", [(lo, k) for k in range(lo, hi + 1) if ok(lo, k)] + [(k, lo) for k in range(lo + 1, hi + 1)]),
+        ("every piece up to 10x10", [(a, b) for a in range(lo, 11) for b in range(lo, 11) if (a, b) != (1, 1)]),
+        (
+            f"every strip {lo}xk and kx{lo}",
+            [(lo, k) for k in range(lo, hi + 1) if (lo, k) != (1, 1)] + [(k, lo) for k in range(lo + 1, hi + 1)],
+        ),
         (f"every piece with a side {hi}", [(hi, k) for k in range(lo, hi + 1)] + [(k, hi) for k in range(lo, hi)]),
-        (f"every piece with a side {hi - 1}", [(hi - 1, k) for k in range(lo, hi + 1)] + [(k, hi - 1) for k in range(lo, hi - 1)]),
+        (
+            f"every piece with a side {hi - 1}",
+            [(hi - 1, k) for k in range(lo, hi + 1)] + [(k, hi - 1) for k in range(lo, hi - 1)],
+        ),
     ]
     if size == "judge":
-        tables.append((f"every legal piece", [(a, b) for a in range(lo, hi + 1) for b in range(lo, hi + 1) if ok(a, b)]))
+        tables.append(
+            ("every legal piece", [(a, b) for a in range(lo, hi + 1) for b in range(lo, hi + 1) if (a, b) != (1, 1)])
+        )
     for name, pairs in tables:
         if fresh(_text(pairs)):
             yield TestCase("tables", _slug(name), _text(pairs), f"table rows: {name}, {len(pairs)} lines")
     for s in _CLASSES[size] + (hi,):
         for lines in (10, 1000) if size == "judge" else (10,):
             pairs = [(rng.randint(lo, s), rng.randint(lo, s)) for _ in range(lines)]
-            pairs = [p for p in pairs if ok(*p)] or [(lo, lo + 1)]
+            pairs = [p for p in pairs if p != (1, 1)] or [(lo, lo + 1)]
             if fresh(_text(pairs)):
-                yield TestCase("random", f"random-{s}-{len(pairs)}", _text(pairs), f"{len(pairs)} random pieces, sides <= {s}")
+                yield TestCase(
+                    "random", f"random-{s}-{len(pairs)}", _text(pairs), f"{len(pairs)} random pieces, sides <= {s}"
+                )
     lines = LINE_LIMIT[rule] if size == "judge" else _SMALL_HEAVY_LINES
     heavy = [
         (f"{lines} largest pieces", [(hi, hi)] * lines),
@@ -96,19 +105,34 @@ def _groups(rule: str) -> tuple[tuple[str, str], ...]:
     hi, lines = JUDGE_LIMIT[rule], LINE_LIMIT[rule]
     return (
         ("edge", f"edge families of the stress generator at every size class up to {hi}"),
-        ("tables", f"whole rows of the Sprague-Grundy table: up to 10x10, thinnest strips, sides {hi - 1} and {hi}, every legal piece"),
+        (
+            "tables",
+            f"whole rows of the Sprague-Grundy table: up to 10x10, thinnest strips, sides {hi - 1} and {hi}, every legal piece",
+        ),
         ("random", "random query files of every size class"),
         ("heavy", f"{lines} lines of the largest pieces"),
     )
 
 
 SPLIT = ContestProblem(
-    game="split", title="Split Game", source="2020 ICPC Jiangxi Provincial Contest",
-    resources="gamecert.verify.cutting.contest", statement="split_statement.tex", validator="split_validator.cpp",
-    reference="split_reference.cpp", groups=_groups("split"), cases=split_cases,
+    game="split",
+    title="Split Game",
+    source="2020 ICPC Jiangxi Provincial Contest",
+    resources="gamecert.verify.cutting.contest",
+    statement="split_statement.tex",
+    validator="split_validator.cpp",
+    reference="split_reference.cpp",
+    groups=_groups("split"),
+    cases=split_cases,
 )
 CUTTING = ContestProblem(
-    game="cutting", title="Cutting Game", source="POJ 2311",
-    resources="gamecert.verify.cutting.contest", statement="cutting_statement.tex", validator="cutting_validator.cpp",
-    reference="cutting_reference.cpp", groups=_groups("cutting"), cases=cutting_cases,
+    game="cutting",
+    title="Cutting Game",
+    source="POJ 2311",
+    resources="gamecert.verify.cutting.contest",
+    statement="cutting_statement.tex",
+    validator="cutting_validator.cpp",
+    reference="cutting_reference.cpp",
+    groups=_groups("cutting"),
+    cases=cutting_cases,
 )

@@ -109,8 +109,10 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
         (f"random {top - 1} vertices {top} edges", top - 1, random_graph(rng, top - 1, top)),
     ]
     k = 200 if size == "judge" else 20  # K_200 has 19,900 edges
-    big += [(f"complete {k}", k, [(i, j) for i in range(k) for j in range(i + 1, k)]),
-            (f"complete {k - 1}", k - 1, [(i, j) for i in range(k - 1) for j in range(i + 1, k - 1)])]
+    big += [
+        (f"complete {k}", k, [(i, j) for i in range(k) for j in range(i + 1, k)]),
+        (f"complete {k - 1}", k - 1, [(i, j) for i in range(k - 1) for j in range(i + 1, k - 1)]),
+    ]
     for name, n, edges in big:
         text = graph_text(n, edges)
         if fresh(text):
@@ -121,7 +123,9 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
             edges = random_graph(rng, n, int(density * n))
             text = graph_text(n, edges)
             if fresh(text):
-                yield TestCase("random", f"random-{n}-{len(edges)}", text, f"random graph, {n} vertices, {len(edges)} edges")
+                yield TestCase(
+                    "random", f"random-{n}-{len(edges)}", text, f"random graph, {n} vertices, {len(edges)} edges"
+                )
     depth = (top - 3) // 2
     blossoms = [
         (f"tower of {depth} triangles", *tower(depth)),
@@ -140,7 +144,11 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
     heavy = [
         (f"flower 4 petals depth {depth // 4}, shuffled", *flower(4, depth // 4)),
         (f"tower of {depth} triangles, shuffled", *tower(depth)),
-        (f"random {MAX_VERTICES} vertices {3 * MAX_VERTICES} edges", MAX_VERTICES, random_graph(rng, MAX_VERTICES, 3 * MAX_VERTICES)),
+        (
+            f"random {MAX_VERTICES} vertices {3 * MAX_VERTICES} edges",
+            MAX_VERTICES,
+            random_graph(rng, MAX_VERTICES, 3 * MAX_VERTICES),
+        ),
     ]
     for name, n, edges in heavy if size == "judge" else heavy[:1]:
         text = graph_text(n, shuffled(rng, n, edges))
@@ -162,10 +170,16 @@ PROBLEM = ContestProblem(
     reference="reference.cpp",
     groups=(
         ("edge", "edge families of the stress generator (simple graphs) at every size class"),
-        ("max", f"{MAX_VERTICES} vertices or up to {MAX_EDGES} edges: no edges, path, odd cycle, complete and random graphs"),
+        (
+            "max",
+            f"{MAX_VERTICES} vertices or up to {MAX_EDGES} edges: no edges, path, odd cycle, complete and random graphs",
+        ),
         ("random", "random graphs of every size class and density"),
         ("blossoms", "odd cycles and nested blossoms: towers, flowers, rings of cliques"),
-        ("heavy", "graphs where Edmonds' algorithm did the most work when measured (shuffled blossom families, sparse random)"),
+        (
+            "heavy",
+            "graphs where Edmonds' algorithm did the most work when measured (shuffled blossom families, sparse random)",
+        ),
     ),
     cases=cases,
     sample_note="no judge has published samples for this problem: the samples are three small graphs of ours, certified like the rest",

@@ -61,8 +61,12 @@ def spiral(n: int, m: int) -> list[str]:
         for _ in range(4):
             a, b = r + dr, c + dc
             # Enter (a, b) only if it touches no free cell but the one we come from, nor the cell beyond.
-            if 0 <= a < n and 0 <= b < m and not free(a, b) and not free(a + dr, b + dc) and not any(
-                free(x, y) for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)) if (x, y) != (r, c)
+            if (
+                0 <= a < n
+                and 0 <= b < m
+                and not free(a, b)
+                and not free(a + dr, b + dc)
+                and not any(free(x, y) for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)) if (x, y) != (r, c))
             ):
                 r, c = a, b
                 grid[r][c] = "."
@@ -79,8 +83,11 @@ def labyrinth(rng: random.Random, n: int, m: int) -> list[str]:
     stack = [(0, 0)]  # depth-first walk, explicit stack
     while stack:
         r, c = stack[-1]
-        nxt = [(r + dr, c + dc, dr, dc) for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2))
-               if 0 <= r + dr < n and 0 <= c + dc < m and grid[r + dr][c + dc] == "#"]
+        nxt = [
+            (r + dr, c + dc, dr, dc)
+            for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2))
+            if 0 <= r + dr < n and 0 <= c + dc < m and grid[r + dr][c + dc] == "#"
+        ]
         if not nxt:
             stack.pop()
             continue
@@ -171,7 +178,9 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
             n, m = rng.randint(max(1, s // 2), s), rng.randint(max(1, s // 2), s)
             text = _text(random_board(rng, n, m, walls))
             if fresh(text):
-                yield TestCase("random", f"random-{n}x{m}-w{int(walls * 100)}", text, f"random {n}x{m}, {walls:.0%} walls")
+                yield TestCase(
+                    "random", f"random-{n}x{m}-w{int(walls * 100)}", text, f"random {n}x{m}, {walls:.0%} walls"
+                )
     found = 0
     tries = 0
     want = 6 if size == "judge" else 3
@@ -182,14 +191,25 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
         rows = random_board(rng, n, m, rng.choice((0.1, 0.2, 0.3)))
         if greedy_leaves_augmenting_path(rows) and fresh(_text(rows)):
             found += 1
-            yield TestCase("anti-greedy", f"greedy-{n}x{m}-{found}", _text(rows),
-                           "a greedy maximal matching (row-major) is not maximum here")
+            yield TestCase(
+                "anti-greedy",
+                f"greedy-{n}x{m}-{found}",
+                _text(rows),
+                "a greedy maximal matching (row-major) is not maximum here",
+            )
     heavy = top if size == "judge" else 60
     for walls in (0.06, 0.08, 0.10) if size == "judge" else (0.08,):
         rows = random_board(rng, heavy, heavy, walls)
-        yield TestCase("heavy", f"random-{heavy}x{heavy}-w{int(walls * 100)}", _text(rows),
-                       f"augmenting-path heavy: random {heavy}x{heavy}, {walls:.0%} walls")
-    corridors = ((f"serpentine {heavy}x{heavy}", serpentine(heavy, heavy)), (f"spiral {heavy}x{heavy}", spiral(heavy, heavy)))
+        yield TestCase(
+            "heavy",
+            f"random-{heavy}x{heavy}-w{int(walls * 100)}",
+            _text(rows),
+            f"augmenting-path heavy: random {heavy}x{heavy}, {walls:.0%} walls",
+        )
+    corridors = (
+        (f"serpentine {heavy}x{heavy}", serpentine(heavy, heavy)),
+        (f"spiral {heavy}x{heavy}", spiral(heavy, heavy)),
+    )
     for name, rows in corridors if size == "judge" else ():
         if fresh(_text(rows)):
             yield TestCase("heavy", _slug(name), _text(rows), f"augmenting-path heavy: {name}")
