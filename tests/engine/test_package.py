@@ -193,3 +193,24 @@ def test_contest_cases_are_seeded_and_within_the_judge_limits(game):
     assert len({c.text for c in first}) == len(first)  # no test twice
     for c in first:
         g.parse(c.text, f"{c.group}/{c.name}", True)  # raises InputError outside the judge's limits
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_cli_verify_fails_when_a_submission_lands_outside_its_category(tmp_path):
+    # The reference itself, filed as a wrong answer: verifyproblem accepts it, which is an error.
+    right = tmp_path / "right.cpp"
+    right.write_text(TOY.resource(TOY.reference))
+    out = tmp_path / "toy"
+    registry.register(dataclasses.replace(toy_game(), name="toycut"))
+    try:
+        args = ["package", "toycut", "--out", str(out), "--size", "small"]
+        result = run(args + ["--submission", f"wrong_answer:{right}", "--verify", str(out)])
+    finally:
+        registry.unregister("toycut")
+    assert result.exit_code == 3, result.output
+    lines = result.output.splitlines()
+    assert lines[4].startswith("ok  accepted/reference.cpp: AC")
+    assert lines[5].startswith("BAD wrong_answer/right.cpp: AC")
+    assert lines[6].split() == ["Submission", "sample", "edge", "Time"]
+    assert lines[-1].startswith("verifyproblem FAILED: 1 errors, 0 warnings")
