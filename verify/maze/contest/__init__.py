@@ -197,7 +197,7 @@ def cases(size: str, seed: int) -> Iterator[TestCase]:
                 _text(rows),
                 "a greedy maximal matching (row-major) is not maximum here",
             )
-    heavy = top if size == "judge" else 60
+    heavy = top if size == "judge" else 70
     for walls in (0.06, 0.08, 0.10) if size == "judge" else (0.08,):
         rows = random_board(rng, heavy, heavy, walls)
         yield TestCase(
