@@ -43,3 +43,55 @@ def after(marker: str, counterexample: str) -> str:
             break
         block.append(row)
     return textwrap.dedent("\n".join(block)) + "\n"
+
+
+# Contest packages ---------------------------------------------------------------
+
+
+def compiled(source: Path, folder: Path) -> Path:
+    """``source`` (C++) compiled as problemtools compiles C++ (g++ -O2 -std=gnu++23 -static)."""
+    import subprocess
+
+    binary = folder / source.stem
+    subprocess.run(["g++", "-O2", "-std=gnu++23", "-static", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+def validate(validator: Path, text: str) -> int:
+    """The exit code of an input validator on ``text`` (42 valid, 43 invalid)."""
+    import subprocess
+
+    return subprocess.run([str(validator)], input=text, capture_output=True, text=True, check=False).returncode
+
+
+def submissions(folder: str, prefix: str = "") -> list[tuple[str, Path]]:
+    """``(category, path)`` of every program under ``tests/FOLDER/submissions/CATEGORY/`` named ``PREFIX*``."""
+    root = TESTS / folder / "submissions"
+    return [(p.parent.name, p) for p in sorted(root.glob(f"*/{prefix}*.cpp"))]
+
+
+def check_small_package(game: str, folder: str, out: Path, prefix: str = ""):
+    """Write the small package of ``game`` with the programs under ``tests/FOLDER/submissions``,
+    run the real verifyproblem on it, and check that every program landed in its category:
+    the reference accepted on every group, each wrong program caught by some group, the slow
+    one over the time limit. verifyproblem's statement part is left out (the default parts): it
+    compiles the LaTeX statement with pdflatex, and CI installs no TeX Live. Returns the report."""
+    from gamecert.verify.engine.package import verify_package, write_package
+    from gamecert.verify.registry import get_game
+
+    programs = submissions(folder, prefix)
+    assert {c for c, _ in programs} == {"wrong_answer", "time_limit_exceeded"}
+    summary = write_package(get_game(game), out, "small", 0, programs)
+    report = verify_package(out)
+    assert report.passed, report.output
+    judged = sorted(v.submission for v in report.verdicts)
+    assert judged == sorted(summary.submissions)
+    table = {row[0]: row[1:-1] for row in report.rows}
+    groups = report.header[1:-1]
+    assert set(groups) == set(summary.counts)
+    assert all(cell.startswith("AC") for cell in table["reference.cpp"])
+    for category, path in programs:
+        verdicts = table[path.name]
+        wanted = "WA" if category == "wrong_answer" else "TLE"
+        assert wanted in verdicts, (path.name, verdicts)
+    return report

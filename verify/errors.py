@@ -49,3 +49,13 @@ class ToolMissingError(GamecertError):
 
 class SchedulerError(GamecertError):
     """A ``--scheduler`` address that names no reachable Dask scheduler: bad input."""
+
+
+class PackageError(GamecertError):
+    """A problem package cannot be written or checked: an occupied folder, an unknown
+    submission category, problemtools missing."""
+
+
+class CertificationError(GamecertError):
+    """An answer meant for a problem package failed certification: its certificate was
+    rejected or an independent formulation disagreed (a gamecert bug; nothing is written)."""

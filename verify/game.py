@@ -188,6 +188,8 @@ class Game:
                                                      ``gamecert solve --from V --visited FILE``)
     exhaustive                                      (optional: every case up to a size, an
                                                      :class:`Exhaustive`, for ``--exhaustive N``)
+    contest()                                       (optional: the game's contest problem for
+                                                     ``gamecert package``, imported only there)
     """
 
     name: str
@@ -211,6 +213,7 @@ class Game:
     exhaustive: Exhaustive | None = None
     write_answer: Callable[[Any, Callable[[bytes], object]], None] | None = None
     json_stream: Callable[[Any], dict] | None = None
+    contest: Callable[[], Any] | None = None
 
     def fast_solve(self, instance: Any) -> Any:
         """:attr:`solve`, run as plain Python when :attr:`small` says numba is not worth loading."""

@@ -87,6 +87,12 @@ def _exhaustive_family() -> ModuleType:
     return exhaustive
 
 
+def _contest_problem():
+    from gamecert.verify.bunny_egg.contest import PROBLEM  # `gamecert package` only
+
+    return PROBLEM
+
+
 BUNNY_EGG = Game(
     name="bunny-egg",
     generator=generator,
@@ -109,4 +115,5 @@ BUNNY_EGG = Game(
         Formulation("networkx", networkx_fits, _networkx),
     ),
     pictures=Pictures(_picture),
+    contest=_contest_problem,
 )

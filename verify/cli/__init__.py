@@ -17,6 +17,7 @@ from gamecert.verify.cli.audit import audit
 from gamecert.verify.cli.check import check
 from gamecert.verify.cli.common import EXIT_INTERNAL
 from gamecert.verify.cli.export import export
+from gamecert.verify.cli.package import package
 from gamecert.verify.cli.play import play
 from gamecert.verify.cli.show import show
 from gamecert.verify.cli.solve import solve
@@ -51,6 +52,7 @@ main.add_command(export)
 main.add_command(audit)
 main.add_command(show)
 main.add_command(play)
+main.add_command(package)
 
 
 def run() -> None:

@@ -64,6 +64,11 @@ def _exhaustive_family() -> ModuleType:
 def make_game(rule: str) -> Game:
     """The registry entry of one rule set (``"split"`` or ``"cutting"``)."""
 
+    def contest_problem():
+        from gamecert.verify.cutting import contest  # `gamecert package` only
+
+        return {"split": contest.SPLIT, "cutting": contest.CUTTING}[rule]
+
     to_json_note = (
         "table[n][m] is the Sprague-Grundy value of an n x m piece, -1 where undefined; "
         "every defined entry must be the mex of its cuts' xors"
@@ -193,6 +198,7 @@ def make_game(rule: str) -> Game:
         generator=PiecesGenerator(rule),
         audits=rule_audits(rule),
         exhaustive=Exhaustive(_exhaustive_family, "total area", {"rule": rule}),
+        contest=contest_problem,
     )
 
 

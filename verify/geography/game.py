@@ -126,6 +126,12 @@ def _exhaustive_family() -> ModuleType:
     return exhaustive
 
 
+def _contest_problem():
+    from gamecert.verify.geography.contest import PROBLEM  # `gamecert package` only
+
+    return PROBLEM
+
+
 GEOGRAPHY = Game(
     name="geography",
     generator=generator,
@@ -150,4 +156,5 @@ GEOGRAPHY = Game(
     play=Play(start=_play),
     solve_from=_solve_from,
     exhaustive=Exhaustive(_exhaustive_family, "vertices", stress=True),
+    contest=_contest_problem,
 )

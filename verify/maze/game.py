@@ -102,6 +102,12 @@ def _exhaustive_family() -> ModuleType:
     return exhaustive
 
 
+def _contest_problem():
+    from gamecert.verify.maze.contest import PROBLEM  # `gamecert package` only
+
+    return PROBLEM
+
+
 MAZE = Game(
     name="maze",
     summary="JSOI2009 maze game: AA's winning start cells",
@@ -124,4 +130,5 @@ MAZE = Game(
     play=Play(start=_play),
     solve_from=_solve_from,
     exhaustive=Exhaustive(_exhaustive_family, "board side", stress=True),
+    contest=_contest_problem,
 )

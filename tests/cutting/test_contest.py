@@ -1,0 +1,64 @@
+"""The Split and Cutting contest problems: input validators enforce the limits exactly, and the
+small packages pass Kattis verifyproblem with the wrong and slow programs caught (slow)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from tests.support import check_small_package, compiled, validate
+
+
+@pytest.fixture(scope="module")
+def validators(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cutting")
+    out = {}
+    for rule in ("split", "cutting"):
+        source = resources.files("gamecert.verify.cutting.contest").joinpath(f"{rule}_validator.cpp")
+        with resources.as_file(source) as path:
+            out[rule] = compiled(path, folder)
+    return out
+
+
+@pytest.mark.parametrize(
+    "rule, text",
+    [
+        ("split", "1 2\n1 6\n4 3\n3 5\n"),
+        ("split", "150 150\n2 1\n"),
+        ("split", "1 2\n" * 22_499),
+        ("cutting", "2 2\n3 2\n4 2\n"),
+        ("cutting", "200 200\n2 200\n"),
+        ("cutting", "2 2\n" * 40_000),
+    ],
+)
+def test_valid_inputs(validators, rule, text):
+    assert validate(validators[rule], text) == 42
+
+
+@pytest.mark.parametrize(
+    "rule, text",
+    [
+        ("split", "1 1\n"),  # N*M = 1
+        ("split", "151 2\n"),
+        ("split", "0 2\n"),
+        ("split", "1 2\n" * 22_500),  # one line too many
+        ("split", ""),
+        ("split", "2  3\n"),
+        ("split", "2 3"),  # no final newline
+        ("split", "2 3 4\n"),
+        ("cutting", "1 5\n"),  # side below 2
+        ("cutting", "201 2\n"),
+        ("cutting", "2 2\n" * 40_001),
+        ("cutting", "2 2\n\n"),
+    ],
+)
+def test_invalid_inputs(validators, rule, text):
+    assert validate(validators[rule], text) == 43
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("rule", ["split", "cutting"])
+def test_small_package_passes_verifyproblem(tmp_path, rule):
+    check_small_package(rule, "cutting", tmp_path / rule, prefix=rule)

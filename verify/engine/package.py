@@ -1,0 +1,419 @@
+"""Problem packages for contest systems, in the Kattis problem package format (legacy version).
+
+:func:`write_package` writes one game's package: ``problem.yaml``, a LaTeX
+statement, ``data/sample`` (the judges' published samples), ``data/secret/<group>``
+(edge families, maximum-size, random, anti-wrong and anti-slow cases), the
+game's standalone C++ input validator and reference solution, any further
+submissions, and ``CERTIFICATION.md`` saying how every answer was certified.
+No answer is written before it is certified (:func:`certify_case`).
+
+:func:`verify_package` runs Kattis problemtools' ``verifyproblem`` on a package
+(it compiles and runs every submission on every test and checks that each
+lands in its folder's category) and reads back its verdicts and its table of
+submissions x test groups. There is no second grader here.
+
+A game offers a package through :attr:`Game.contest <gamecert.verify.game.Game>`,
+a function returning its :class:`ContestProblem`, imported only when a package is made.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from gamecert.verify.errors import CertificationError, PackageError, TimeLimitError
+from gamecert.verify.game import Game
+
+#: Kattis submission folders (legacy format) and the verdict verifyproblem expects of each.
+CATEGORIES = {
+    "accepted": "AC",
+    "wrong_answer": "WA",
+    "time_limit_exceeded": "TLE",
+    "run_time_error": "RTE",
+}
+
+#: Package sizes: ``small`` for tests (seconds to build and verify), ``judge`` up to the judge's limits.
+SIZES = ("small", "judge")
+
+#: verifyproblem parts checked by default. The statement part compiles the LaTeX statement with
+#: pdflatex (TeX Live), which CI does not install; ``--parts`` adds it where TeX Live is present.
+DEFAULT_PARTS = ("config", "data", "validators", "submissions")
+PARTS = ("config", "statement", "validators", "graders", "data", "submissions")
+
+#: A package folder's name is the problem's short name: lower-case letters and digits only.
+SHORT_NAME = re.compile(r"[a-z0-9]+")
+
+#: Formulations left out of certification: the QBF route decides the same rules as the rule
+#: search (which runs wherever QBF fits) and can spend its whole time limit on one start vertex.
+SKIPPED_FORMULATIONS = ("qbf",)
+
+_NAMESPACE = uuid.UUID("6c1f3b52-0d5e-4b8e-9b0a-2f4d1e7c9a10")
+
+
+@dataclass(frozen=True)
+class TestCase:
+    """One test file: its group (``sample`` or a secret group), file stem, judge input and why it is there."""
+
+    __test__ = False  # not a pytest class
+
+    group: str
+    name: str
+    text: str
+    purpose: str
+
+
+@dataclass(frozen=True)
+class ContestProblem:
+    """What the package writer needs from one game.
+
+    ``cases(size, seed)`` yields the samples (group ``sample``) and the secret
+    cases; ``groups`` names and describes the secret groups; ``statement``,
+    ``validator`` and ``reference`` are files of the package ``resources``
+    (installed with it as package data).
+    """
+
+    game: str
+    title: str
+    source: str
+    resources: str
+    statement: str
+    validator: str
+    reference: str
+    groups: tuple[tuple[str, str], ...]
+    cases: Callable[[str, int], Iterable[TestCase]]
+    sample_note: str = "the judges' published samples"
+
+    def resource(self, name: str) -> str:
+        """The text of one of the problem's files."""
+        return resources.files(self.resources).joinpath(name).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class CertifiedCase:
+    """A case with its certified answer and the checks it passed (``certificate`` and formulation names)."""
+
+    case: TestCase
+    answer: str
+    checks: tuple[str, ...]
+    seconds: float
+
+
+@dataclass(frozen=True)
+class PackageSummary:
+    """What was written: cases per group, bytes on disk, the certified cases, the submissions."""
+
+    directory: Path
+    counts: dict[str, int]
+    size_bytes: int
+    cases: tuple[CertifiedCase, ...]
+    submissions: tuple[str, ...]
+    seconds: float
+
+    def lines(self) -> list[str]:
+        """A short report: one line per group, then the totals."""
+        secret = sum(n for g, n in self.counts.items() if g != "sample")
+        out = [f"{group:12s} {count:5d} cases" for group, count in self.counts.items()]
+        out.append(f"{secret} secret cases, {self.size_bytes:,} bytes, written in {self.seconds:.1f} s")
+        out.append("submissions: " + ", ".join(self.submissions))
+        return out
+
+
+def contest_problem(game: Game) -> ContestProblem:
+    """The :class:`ContestProblem` a registered game names in its ``contest`` entry."""
+    if game.contest is None:
+        raise PackageError(f"{game.name} has no contest problem")
+    return game.contest()
+
+
+def certify_case(game: Game, case: TestCase) -> CertifiedCase:
+    """Certify the judge answer of one test case, or raise :class:`CertificationError`.
+
+    Notes
+    -----
+    The input is read under the judge's limits (an input outside them raises
+    the game's ``InputError``), solved by the fast solver, and its
+    certificate checked by the game's checker, which trusts nothing the
+    solver computed; then every independent formulation whose ``fits``
+    accepts the case must give the same answer (a formulation that runs past
+    its own time limit is left out, not counted). Cost: the solver and the
+    checker, near-linear, plus the formulations that fit.
+
+    >>> from gamecert.verify.registry import get_game
+    >>> certify_case(get_game("cutting"), TestCase("sample", "s", "2 2\\n4 2\\n", "sample")).answer
+    'LOSE\\nWIN\\n'
+    """
+    start = time.perf_counter()
+    where = f"{case.group}/{case.name}"
+    instance = game.parse(case.text, where, True)
+    solution = game.fast_solve(instance)
+    answer = game.format(solution)
+    violations = game.certify(instance, solution)
+    if violations:
+        raise CertificationError(f"{where}: the certificate is rejected: {violations[0]}")
+    checks = ["certificate"]
+    expected = game.answer(solution)
+    for formulation in game.formulations:
+        if formulation.name in SKIPPED_FORMULATIONS or formulation.fits(instance) is not None:
+            continue
+        try:
+            other = formulation.run(instance)
+        except TimeLimitError:
+            continue
+        if other != expected:
+            raise CertificationError(f"{where}: {formulation.name} disagrees with the fast solver")
+        checks.append(formulation.name)
+    return CertifiedCase(case, answer, tuple(checks), time.perf_counter() - start)
+
+
+def _problem_yaml(problem: ContestProblem) -> str:
+    # The default output validator compares tokens exactly: case and spacing matter.
+    return (
+        f"name: {problem.title}\n"
+        f"uuid: {uuid.uuid5(_NAMESPACE, problem.game)}\n"
+        f"source: {problem.source}\n"
+        "license: cc by-sa\n"
+        "rights_owner: gamecert\n"
+        "validation: default\n"
+        "validator_flags: case_sensitive space_change_sensitive\n"
+        "limits:\n"
+        "  time_multiplier: 5\n"
+        "  time_safety_margin: 2\n"
+    )
+
+
+def _certification_note(problem: ContestProblem, files: list[tuple[str, CertifiedCase]], size: str, seed: int) -> str:
+    lines = [
+        f"# How the answers of `{problem.game}` were certified",
+        "",
+        f"Written by `gamecert package {problem.game} --size {size} --seed {seed}`.",
+        "Every `.ans` file is the output of gamecert's fast solver for its `.in` file, written only after",
+        "(1) the input was read under the judge's limits, (2) the solver's certificate passed gamecert's",
+        "certificate checker, which trusts nothing the solver computed (matching games: a maximum",
+        "matching with a Gallai-Edmonds odd-set cover and an even alternating path for every losing",
+        "vertex; cutting games: every Sprague-Grundy table entry recomputed as the mex of its cuts), and",
+        "(3) every independent formulation that fits the case (ILP, SAT, rule search, plain",
+        "Sprague-Grundy table, networkx, as the game offers) gave the same answer; the column below",
+        "names the checks each case passed. verifyproblem then runs the package's own reference",
+        "solution (`submissions/accepted/reference.cpp`, written apart from gamecert, sharing no code",
+        "with it) on every case: its acceptance is one more independent agreement on every answer.",
+        f"Samples: {problem.sample_note}.",
+        "",
+        "Secret groups:",
+        "",
+    ]
+    lines += [f"- `{group}`: {text}" for group, text in problem.groups]
+    lines += ["", "| file | purpose | checks passed |", "|---|---|---|"]
+    lines += [f"| {name} | {c.case.purpose} | {', '.join(c.checks)} |" for name, c in files]
+    return "\n".join(lines) + "\n"
+
+
+def _copy_submission(category: str, path: Path, out: Path) -> str:
+    target = out / "submissions" / category / path.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():
+        shutil.copytree(path, target)
+    else:
+        shutil.copyfile(path, target)
+    return f"{category}/{path.name}"
+
+
+def write_package(
+    game: Game,
+    out: Path,
+    size: str = "judge",
+    seed: int = 0,
+    submissions: Iterable[tuple[str, Path]] = (),
+) -> PackageSummary:
+    """Write a certified Kattis problem package of one game into ``out`` (new or empty).
+
+    Notes
+    -----
+    Cases come from the game's ``ContestProblem.cases(size, seed)`` and are
+    all certified by :func:`certify_case` before anything is written, so a
+    failed certification leaves no package behind. File names carry a running
+    number per group, so the judge's order is the generation order. Every
+    group runs to its end (``on_reject: continue``), so verifyproblem's table
+    shows what each group catches. Cost: the certification of every case.
+    """
+    if size not in SIZES:
+        raise PackageError(f"unknown size {size!r}; choose from {', '.join(SIZES)}")
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise PackageError(f"{out} exists and is not an empty folder")
+    if not SHORT_NAME.fullmatch(out.name):
+        raise PackageError(
+            f"the package folder's name {out.name!r} is not a Kattis short name (letters a-z and digits only)"
+        )
+    submissions = [(category, Path(path)) for category, path in submissions]
+    targets = [f"{category}/{path.name}" for category, path in submissions]
+    for category, path in submissions:
+        if category not in CATEGORIES:
+            raise PackageError(f"unknown submission category {category!r}; choose from {', '.join(CATEGORIES)}")
+        if not path.exists():
+            raise PackageError(f"submission {path} does not exist")
+    for target in targets:
+        if targets.count(target) > 1 or target == "accepted/reference.cpp":
+            raise PackageError(f"two submissions would be {target}")
+    problem = contest_problem(game)
+    start = time.perf_counter()
+    known = {"sample"} | {group for group, _ in problem.groups}
+    certified = []
+    for case in problem.cases(size, seed):
+        if case.group not in known:
+            raise PackageError(f"case {case.name} is in the unknown group {case.group!r}")
+        certified.append(certify_case(game, case))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "problem.yaml").write_text(_problem_yaml(problem))
+    (out / "problem_statement").mkdir()
+    (out / "problem_statement" / "problem.en.tex").write_text(problem.resource(problem.statement))
+    data = out / "data"
+    (data / "sample").mkdir(parents=True)
+    (data / "testdata.yaml").write_text("on_reject: continue\n")
+    counts = {"sample": 0} | {group: 0 for group, _ in problem.groups}
+    files = []
+    for c in certified:
+        folder = data / "sample" if c.case.group == "sample" else data / "secret" / c.case.group
+        folder.mkdir(parents=True, exist_ok=True)
+        counts[c.case.group] += 1
+        stem = f"{counts[c.case.group]:03d}-{c.case.name}"
+        (folder / f"{stem}.in").write_text(c.case.text)
+        (folder / f"{stem}.ans").write_text(c.answer)
+        files.append((str((folder / stem).relative_to(data)), c))
+    (out / "input_validators" / "validator").mkdir(parents=True)
+    (out / "input_validators" / "validator" / "validator.cpp").write_text(problem.resource(problem.validator))
+    (out / "submissions" / "accepted").mkdir(parents=True)
+    (out / "submissions" / "accepted" / "reference.cpp").write_text(problem.resource(problem.reference))
+    added = ["accepted/reference.cpp"] + [_copy_submission(category, path, out) for category, path in submissions]
+    (out / "CERTIFICATION.md").write_text(_certification_note(problem, files, size, seed))
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return PackageSummary(out, counts, total, tuple(certified), tuple(added), time.perf_counter() - start)
+
+
+# verifyproblem -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SubmissionVerdict:
+    """One submission as verifyproblem judged it; ``ok`` when it landed in its folder's category."""
+
+    submission: str
+    ok: bool
+    detail: str
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """verifyproblem's verdicts, its table of submissions x test groups, its error and warning counts."""
+
+    verdicts: tuple[SubmissionVerdict, ...]
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    errors: int
+    warnings: int
+    messages: tuple[str, ...]
+    output: str
+    returncode: int
+    seconds: float
+
+    @property
+    def passed(self) -> bool:
+        """verifyproblem found no error and every submission landed in its category."""
+        return self.returncode == 0 and self.errors == 0 and bool(self.verdicts) and all(v.ok for v in self.verdicts)
+
+    def lines(self) -> list[str]:
+        """The summary ``gamecert package --verify`` prints: verdicts, the table, errors and warnings."""
+        out = [f"{'ok ' if v.ok else 'BAD'} {v.submission}: {v.detail}" for v in self.verdicts]
+        if self.header:
+            widths = [
+                max(len(row[i]) for row in (self.header, *self.rows) if i < len(row)) for i in range(len(self.header))
+            ]
+            for row in (self.header, *self.rows):
+                out.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+        out += list(self.messages)
+        verdict = "passed" if self.passed else "FAILED"
+        out.append(f"verifyproblem {verdict}: {self.errors} errors, {self.warnings} warnings ({self.seconds:.1f} s)")
+        return out
+
+
+_SUBMISSION = r"((?:" + "|".join(CATEGORIES) + r")/\S+) \([^)]*\)"
+_VERDICT = re.compile(r"^\s+" + _SUBMISSION + r" (OK(?: with extra time)?): (.*)$")
+_FAILED = re.compile(r"^ERROR\b.*?" + _SUBMISSION + r" got (.*)$")
+_TOTAL = re.compile(r"tested: (\d+) errors?, (\d+) warnings?")
+
+
+def parse_verifyproblem(output: str) -> VerifyReport:
+    """Read verifyproblem's log: per-submission verdicts, the results table, error and warning counts.
+
+    >>> log = '''   accepted/a.cpp (C++) OK: AC [CPU: 0.01s @ testcase secret/x/1]
+    ... ERROR wrong_answer/b.cpp (C++) got AC [CPU: 0.00s @ testcase secret/x/1]
+    ... Submission results:
+    ...    Submission  sample    x         Time
+    ...    a.cpp       AC:0.00s  AC:0.01s  0.01s
+    ... p tested: 1 error, 0 warnings'''
+    >>> r = parse_verifyproblem(log)
+    >>> [(v.submission, v.ok) for v in r.verdicts], r.header, r.errors
+    ([('accepted/a.cpp', True), ('wrong_answer/b.cpp', False)], ('Submission', 'sample', 'x', 'Time'), 1)
+    """
+    verdicts, header, rows, messages = [], (), [], []
+    errors = warnings = -1
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        if m := _VERDICT.match(line):
+            verdicts.append(SubmissionVerdict(m.group(1), True, m.group(3)))
+        elif m := _FAILED.match(line):
+            verdicts.append(SubmissionVerdict(m.group(1), False, m.group(2)))
+        elif line.startswith(("ERROR", "WARNING")):
+            messages.append(line.strip())
+        if line.strip() == "Submission results:" and i + 1 < len(lines):
+            header = tuple(lines[i + 1].split())
+            for row in lines[i + 2 :]:
+                if not row.startswith("   ") or not row.strip():
+                    break
+                rows.append(tuple(row.split()))
+        if m := _TOTAL.search(line):
+            errors, warnings = int(m.group(1)), int(m.group(2))
+    return VerifyReport(tuple(verdicts), header, tuple(rows), errors, warnings, tuple(messages), output, 0, 0.0)
+
+
+def verify_package(directory: Path, parts: Iterable[str] = DEFAULT_PARTS, extra: Iterable[str] = ()) -> VerifyReport:
+    """Run problemtools' ``verifyproblem`` on a package (in this Python) and read its report.
+
+    Notes
+    -----
+    ``python -m problemtools.verifyproblem DIR -p PARTS...``; it needs g++
+    for the C++ validator and submissions. Cost: verifyproblem's own, about
+    (tests x submissions) program runs plus each TLE submission running to
+    twice the time limit on every test that it fails.
+    """
+    parts = list(parts)
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        raise PackageError(f"unknown verifyproblem part {unknown[0]!r}; choose from {', '.join(PARTS)}")
+    try:
+        importlib.import_module("problemtools.verifyproblem")
+    except ImportError:
+        raise PackageError("problemtools is not installed: pip install 'gamecert[contest]'") from None
+    command = [sys.executable, "-m", "problemtools.verifyproblem", str(directory), "-p", *parts, *extra]
+    start = time.perf_counter()
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    report = parse_verifyproblem(run.stdout + run.stderr)
+    return VerifyReport(
+        report.verdicts,
+        report.header,
+        report.rows,
+        report.errors,
+        report.warnings,
+        report.messages,
+        report.output,
+        run.returncode,
+        seconds,
+    )
