@@ -14,13 +14,14 @@ from gamecert.solvers.geography.solver import (
     parse_geography,
     write_geography_answer,
 )
-from gamecert.verify.game import Exhaustive, Game, Pictures, Play
+from gamecert.verify.game import Exhaustive, Game, Pictures
 from gamecert.verify.geography import generator
 from gamecert.verify.uvg.adapter import (
     decomposition_json,
     decomposition_json_stream,
     explain_outcomes,
     uvg_formulations,
+    uvg_play,
 )
 from gamecert.verify.uvg.audit import UVG_AUDITS
 
@@ -108,16 +109,7 @@ def _picture(instance: GeographyInput, sol: GeographySolution, vertex: str | Non
     return picture(instance, sol, vertex)
 
 
-def _play(instance: GeographyInput, start: str):
-    from gamecert.verify.uvg.play import UvgPlay
-
-    return UvgPlay(_export_start, instance, start)
-
-
-def _solve_from(instance: GeographyInput, token: str, visited: str, source: str) -> str:
-    from gamecert.verify.uvg.play import solve_mid_game
-
-    return solve_mid_game(_export_start, instance, token, visited, source)
+_PLAY, _SOLVE_FROM = uvg_play(_export_start)
 
 
 def _exhaustive_family() -> ModuleType:
@@ -153,8 +145,8 @@ GEOGRAPHY = Game(
     audits=UVG_AUDITS,
     export_start=_export_start,
     pictures=Pictures(_picture, focus="--vertex"),
-    play=Play(start=_play),
-    solve_from=_solve_from,
+    play=_PLAY,
+    solve_from=_SOLVE_FROM,
     exhaustive=Exhaustive(_exhaustive_family, "vertices", stress=True),
     contest=_contest_problem,
 )

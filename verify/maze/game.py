@@ -8,13 +8,14 @@ import numpy as np
 
 from gamecert.solvers.matching.graph import grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.game import Exhaustive, Game, Pictures, Play
+from gamecert.verify.game import Exhaustive, Game, Pictures
 from gamecert.verify.maze import generator
 from gamecert.verify.uvg.adapter import (
     decomposition_json,
     decomposition_json_stream,
     explain_outcomes,
     uvg_formulations,
+    uvg_play,
 )
 
 
@@ -84,16 +85,7 @@ def _picture(maze: Maze, sol: MazeSolution, cell: str | None) -> str:
     return picture(maze, sol, cell)
 
 
-def _play(maze: Maze, start: str):
-    from gamecert.verify.uvg.play import UvgPlay
-
-    return UvgPlay(_export_start, maze, start)
-
-
-def _solve_from(maze: Maze, token: str, visited: str, source: str) -> str:
-    from gamecert.verify.uvg.play import solve_mid_game
-
-    return solve_mid_game(_export_start, maze, token, visited, source)
+_PLAY, _SOLVE_FROM = uvg_play(_export_start)
 
 
 def _exhaustive_family() -> ModuleType:
@@ -127,8 +119,8 @@ MAZE = Game(
     formulations=uvg_formulations(_graph, lambda maze: maze.text().splitlines()[1:]),
     export_start=_export_start,
     pictures=Pictures(_picture, focus="--cell"),
-    play=Play(start=_play),
-    solve_from=_solve_from,
+    play=_PLAY,
+    solve_from=_SOLVE_FROM,
     exhaustive=Exhaustive(_exhaustive_family, "board side", stress=True),
     contest=_contest_problem,
 )

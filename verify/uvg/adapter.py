@@ -10,7 +10,7 @@ import numpy as np
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import Decomposition, Outcomes
-from gamecert.verify.game import Formulation, first_difference
+from gamecert.verify.game import Formulation, Play, first_difference
 from gamecert.verify.uvg import search
 
 
@@ -188,3 +188,24 @@ def decomposition_json_stream(dec: Decomposition, name: str, columns: Callable[[
             },
         },
     }
+
+
+def uvg_play(start_of: Callable[[Any, str | None, str], Any]) -> tuple[Play, Callable[[Any, str, str, str], str]]:
+    """``gamecert play`` and ``gamecert solve --from`` for a UVG game, as its registry entry takes them.
+
+    ``start_of(instance, vertex, source)`` names a start vertex the way the
+    game's users write it (a maze cell, a geography label); the play engine is
+    imported on first use.
+    """
+
+    def play(instance: Any, start: str):
+        from gamecert.verify.uvg.play import UvgPlay
+
+        return UvgPlay(start_of, instance, start)
+
+    def solve_from(instance: Any, token: str, visited: str, source: str) -> str:
+        from gamecert.verify.uvg.play import solve_mid_game
+
+        return solve_mid_game(start_of, instance, token, visited, source)
+
+    return Play(start=play), solve_from
