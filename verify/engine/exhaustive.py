@@ -89,12 +89,7 @@ def counts_line(result: CampaignResult) -> str:
 def candidate_argv(candidate: str) -> list[str]:
     """The candidate command split like a shell would; raises :class:`CandidateError`
     when it is empty, malformed, or names a program that does not exist here."""
-    try:
-        argv = shlex.split(candidate)
-    except ValueError as exc:
-        raise CandidateError(f"cannot read the command {candidate!r}: {exc}") from None
-    if not argv:
-        raise CandidateError("the candidate command is empty")
+    argv = engine.split_candidate(candidate)
     if shutil.which(argv[0]) is None:
         raise CandidateError(f"cannot start {argv[0]!r}: no such program")
     return argv

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 from gamecert.verify.engine.crosscheck import CaseReport, Status, Verdict
-from gamecert.verify.engine.report import plural
+from gamecert.verify.engine.report import by_game, plural
 
 #: Pictures larger than this many characters are not inlined (the page stays small enough to open quickly).
 MAX_INLINE_PICTURE = 1_000_000
@@ -82,21 +82,13 @@ def html_report(
         )
     out.append("<table><tr>" + "".join(f"<th>{_e(s)}</th>" for s in statuses) + "</tr><tr>")
     out.append("".join(f'<td class="{_e(s)}">{n}</td>' for s, n in statuses.items()) + "</tr></table>")
-    games: dict[str, list] = {}
-    for r in reports:
-        games.setdefault(r.case.game, []).append(r)
     if failed:
         out.append("<h2>Disagreements</h2>")
         for r in failed:
             for v in r.verdicts:
                 if v.failed:
                     out.append(_disagreement(r, v))
-    for game, rows in games.items():
-        columns: list[str] = []
-        for r in rows:
-            for v in r.verdicts:
-                if v.formulation not in columns:
-                    columns.append(v.formulation)
+    for game, (rows, columns) in by_game(reports).items():
         out.append(f"<h2 id=\"{_e(game)}\">{_e(game)}: {plural(len(rows), 'case')}</h2>")
         out.append("<table><tr><th>case</th>" + "".join(f"<th>{_e(c)}</th>" for c in columns) + "</tr>")
         for r in rows:

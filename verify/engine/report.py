@@ -55,6 +55,17 @@ def skipped_summary(reports: list[CaseReport], verbose: bool = False) -> list[st
     return lines
 
 
+def by_game(reports: list[CaseReport]) -> dict[str, tuple[list[CaseReport], list[str]]]:
+    """The reports of each game, in first-seen order, with the game's steps as table columns
+    (every formulation any of its cases ran, in first-seen order)."""
+    games: dict[str, tuple[list[CaseReport], list[str]]] = {}
+    for r in reports:
+        rows, columns = games.setdefault(r.case.game, ([], []))
+        rows.append(r)
+        columns.extend(v.formulation for v in r.verdicts if v.formulation not in columns)
+    return games
+
+
 def render_reports(reports: list[CaseReport], verbose: bool = False, warm_up: float | None = None) -> tuple[str, int]:
     """One rich table per game (a row per case, a column per formulation), then notes.
 
@@ -69,16 +80,8 @@ def render_reports(reports: list[CaseReport], verbose: bool = False, warm_up: fl
 
     buffer = io.StringIO()
     console = Console(file=buffer, width=400, color_system=None, force_terminal=False, highlight=False, emoji=False)
-    games: dict[str, list[CaseReport]] = {}
-    for r in reports:
-        games.setdefault(r.case.game, []).append(r)
     failures: list[str] = []
-    for game, rows in games.items():
-        columns: list[str] = []
-        for r in rows:
-            for v in r.verdicts:
-                if v.formulation not in columns:
-                    columns.append(v.formulation)
+    for game, (rows, columns) in by_game(reports).items():
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         table.add_column("case")
         for c in columns:

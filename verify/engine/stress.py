@@ -147,6 +147,22 @@ def _show_token(token: bytes) -> str:
     return repr(s if len(s) <= _SHOW else s[:_SHOW] + "...")
 
 
+def split_candidate(candidate: str) -> list[str]:
+    """The candidate command split like a shell would (run without one); raises
+    :class:`CandidateError` when it is empty or malformed.
+
+    >>> split_candidate("python3 'my prog.py' --fast")
+    ['python3', 'my prog.py', '--fast']
+    """
+    try:
+        argv = shlex.split(candidate)
+    except ValueError as exc:
+        raise CandidateError(f"cannot read the command {candidate!r}: {exc}") from None
+    if not argv:
+        raise CandidateError("the candidate command is empty")
+    return argv
+
+
 def run_candidate(argv: list[str], text: str, timeout: float) -> Run:
     """Run ``argv`` (no shell) with ``text`` on stdin, killing its process group after ``timeout`` s.
 
@@ -378,12 +394,7 @@ def stress(
         raise GamecertError(f"{game.name} has no case generator")
     if count < 1 or max_size < 1 or timeout <= 0:
         raise GamecertError("count and max_size must be at least 1 and timeout positive")
-    try:
-        argv = shlex.split(candidate)
-    except ValueError as exc:
-        raise CandidateError(f"cannot read the command {candidate!r}: {exc}") from None
-    if not argv:
-        raise CandidateError("the candidate command is empty")
+    argv = split_candidate(candidate)
     generator = game.generator
     referee = Referee(game)
 
