@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from gamecert.verify.cli import main
 
 TESTS = Path(__file__).resolve().parent
+#: The console script installed beside this interpreter (not whichever ``gamecert`` comes first on PATH).
+GAMECERT = str(Path(sys.executable).with_name("gamecert"))
 
 
 def run(args: list[str], **kwargs):

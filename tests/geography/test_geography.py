@@ -29,6 +29,7 @@ from gamecert.verify.geography.families import double_tower, flower, tower
 from gamecert.verify.uvg import ilp, sat
 from gamecert.verify.uvg.certificate import check_decomposition
 from gamecert.verify.uvg.search import graph_search_outcomes
+from tests.support import GAMECERT
 
 # ---------------------------------------------------------------------------
 # Independent references
@@ -396,11 +397,11 @@ def test_bad_input_names_line_and_column(text, message):
 def test_cli_solve_and_bad_input(tmp_path):
     good = tmp_path / "g.txt"
     good.write_text("3 3\n1 2\n2 3\n3 3\n")
-    run = subprocess.run(["gamecert", "solve", "geography", str(good)], capture_output=True, text=True)
+    run = subprocess.run([GAMECERT, "solve", "geography", str(good)], capture_output=True, text=True)
     assert (run.returncode, run.stdout) == (0, "1 lose\n2 win\n3 lose\n")
     bad = tmp_path / "bad.txt"
     bad.write_text("3 1\n1 4\n")
-    run = subprocess.run(["gamecert", "solve", "geography", str(bad)], capture_output=True, text=True)
+    run = subprocess.run([GAMECERT, "solve", "geography", str(bad)], capture_output=True, text=True)
     assert run.returncode == 1
     assert run.stderr.strip().splitlines() == [f"error: {bad}:2:3: expected an endpoint of edge 1 in 1..3, got 4"]
 
@@ -410,7 +411,7 @@ def test_cli_json_reports_ignored_edges_and_certificate(tmp_path):
 
     f = tmp_path / "g.txt"
     f.write_text("4 5\n1 2\n2 3\n3 1\n1 1\n2 1\n")
-    run = subprocess.run(["gamecert", "solve", "geography", "--json", str(f)], capture_output=True, text=True)
+    run = subprocess.run([GAMECERT, "solve", "geography", "--json", str(f)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["nu"] == 1
