@@ -83,7 +83,7 @@ def campaigns(quick: bool) -> None:
     python = shlex.quote(sys.executable)
     right = f"{python} -I -S {TESTS_MAZE}"
     every_graph = Campaign(
-        "uvg, every graph up to 9", uvg.audit_part, uvg.stress_shards(9), {}, "graphs"
+        "uvg, every graph up to 9", uvg.audit_part, uvg.UvgGraphs().stress_shards(9), {}, "graphs"
     )
     runs = [
         ("audit geography --exhaustive 9", engine.audit_campaign(registry.get_game("geography"), 9)),

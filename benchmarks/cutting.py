@@ -35,13 +35,14 @@ from pathlib import Path
 GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 
 
-# The plain implementation: what a contestant writes. Shares no code with gamecert.
+# The plain implementation: what a contestant writes. Shares no code with gamecert; it is
+# given the rule's least side ``low`` (every part a cut leaves is at least that wide) and
+# whether a cut may not leave a 1x1 part (``no_unit``).
 
 
-def memo_grundy(rule: str):
+def memo_grundy(low: int, no_unit: bool):
     """A memoized ``sg(n, m)``; its callers fill it in increasing size (no deep recursion)."""
     cache: dict[tuple[int, int], int] = {}
-    low = 2 if rule == "cutting" else 1
 
     def sg(n: int, m: int) -> int:
         if n > m:
@@ -50,10 +51,10 @@ def memo_grundy(rule: str):
         if key in cache:
             return cache[key]
         seen = set()
-        lo = 2 if (rule == "cutting" or m == 1) else 1
+        lo = max(low, 2) if (no_unit and m == 1) else low
         for k in range(lo, n - lo + 1):
             seen.add(sg(k, m) ^ sg(n - k, m))
-        lo = 2 if (rule == "cutting" or n == 1) else 1
+        lo = max(low, 2) if (no_unit and n == 1) else low
         for k in range(lo, m - lo + 1):
             seen.add(sg(n, k) ^ sg(n, m - k))
         v = 0
@@ -66,7 +67,7 @@ def memo_grundy(rule: str):
         """Fill every entry up to ``size``; the number of rows done before ``deadline``."""
         for n in range(low, size + 1):
             for m in range(n, size + 1):
-                if n * m > 1:
+                if not (no_unit and m == 1):
                     sg(n, m)
             if time.perf_counter() > deadline:
                 return n
@@ -75,13 +76,12 @@ def memo_grundy(rule: str):
     return sg, fill
 
 
-def memo_program(rule: str, text: str) -> str:
+def memo_program(low: int, no_unit: bool, win: str, lose: str, text: str) -> str:
     """Judge input to judge output with :func:`memo_grundy`."""
     nums = list(map(int, text.split()))
     pairs = list(zip(nums[::2], nums[1::2]))
-    sg, fill = memo_grundy(rule)
+    sg, fill = memo_grundy(low, no_unit)
     fill(max(max(p) for p in pairs))
-    win, lose = ("Alice", "Bob") if rule == "split" else ("WIN", "LOSE")
     return "".join((win if sg(a, b) else lose) + "\n" for a, b in pairs)
 
 
@@ -116,10 +116,15 @@ def _best(fn, repeat: int):
     return best, value
 
 
-def all_queries(rule: str) -> str:
-    if rule == "split":
-        return "".join(f"{n} {m}\n" for n in range(1, 151) for m in range(1, 151) if n * m > 1)
-    return "".join(f"{w} {h}\n" for w in range(2, 201) for h in range(2, 201))
+def all_queries(rule) -> str:
+    """Every judge query of a :class:`~gamecert.solvers.cutting.rules.CuttingRule`, one per line."""
+    sides = range(rule.min_side, rule.judge_limit + 1)
+    return "".join(f"{n} {m}\n" for n in sides for m in sides if rule.is_piece(n, m))
+
+
+def memo_args(rule) -> list[str]:
+    """The plain program's arguments for a rule: least side, 1x1 flag, the two answer words."""
+    return [str(rule.min_side), str(int(rule.no_unit)), *rule.words]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,65 +132,60 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="runs per measurement (default 3)")
     ap.add_argument("--cap", type=float, default=60.0, help="seconds allowed to the Python 500x500 table (default 60)")
     ap.add_argument("--quick", action="store_true", help="one run each, Python table capped at 5 s")
-    ap.add_argument("--memo", nargs=2, metavar=("RULE", "FILE"), help=argparse.SUPPRESS)
+    ap.add_argument("--memo", nargs=5, metavar=("LOW", "NO_UNIT", "WIN", "LOSE", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.memo:  # the plain program, run as its own process by the e2e rows
-        rule, path = args.memo
-        sys.stdout.write(memo_program(rule, Path(path).read_text()))
+        low, no_unit, win, lose, path = args.memo
+        sys.stdout.write(memo_program(int(low), no_unit == "1", win, lose, Path(path).read_text()))
         return 0
     if args.quick:
         args.repeat, args.cap = 1, 5.0
 
-    from gamecert.solvers.cutting.solver import (
-        cutting_queries,
-        format_cutting_answer,
-        format_split_answer,
-        grundy_table,
-        parse_queries,
-    )
+    from gamecert.solvers.cutting import CUTTING, SPLIT
+    from gamecert.solvers.cutting.solver import cutting_queries, format_answer, grundy_table, parse_queries
 
-    fmt = {"split": format_split_answer, "cutting": format_cutting_answer}
     memo_cmd = [sys.executable, str(Path(__file__).resolve()), "--memo"]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         one = Path(tmp) / "one.txt"
         one.write_text("4 2\n")
-        best, med, cpu, out = _run([*GAMECERT, "solve", "cutting", str(one)], args.repeat)
+        best, med, cpu, out = _run([*GAMECERT, "solve", CUTTING.name, str(one)], args.repeat)
         assert out == "WIN\n", out
-        m_best, _, m_cpu, m_out = _run([*memo_cmd, "cutting", str(one)], args.repeat)
+        m_best, _, m_cpu, m_out = _run([*memo_cmd, *memo_args(CUTTING), str(one)], args.repeat)
         assert m_out == out
         rows.append(("floor: 1 query, e2e", best, med, m_best, f"start-up only; CPU {cpu:.3f}s vs {m_cpu:.3f}s"))
-        for rule in ("split", "cutting"):
+        for rule in (SPLIT, CUTTING):
             text = all_queries(rule)
             count = text.count("\n")
-            path = Path(tmp) / f"{rule}.txt"
+            path = Path(tmp) / f"{rule.name}.txt"
             path.write_text(text)
-            best, med, cpu, out = _run([*GAMECERT, "solve", rule, str(path)], args.repeat)
-            m_best, _, m_cpu, m_out = _run([*memo_cmd, rule, str(path)], args.repeat)
+            best, med, cpu, out = _run([*GAMECERT, "solve", rule.name, str(path)], args.repeat)
+            m_best, _, m_cpu, m_out = _run([*memo_cmd, *memo_args(rule), str(path)], args.repeat)
             same = ("outputs identical" if out == m_out else "OUTPUTS DIFFER") + f"; CPU {cpu:.3f}s vs {m_cpu:.3f}s"
-            rows.append((f"{rule}: all {count} queries, e2e", best, med, m_best, same))
+            rows.append((f"{rule.name}: all {count} queries, e2e", best, med, m_best, same))
 
             def library(rule=rule, text=text):
-                return fmt[rule](cutting_queries(parse_queries(text, rule), rule))
+                return format_answer(cutting_queries(parse_queries(text, rule), rule))
 
             library()
             t_lib, lib_out = _best(library, args.repeat)
-            t_memo, memo_out = _best(lambda rule=rule, text=text: memo_program(rule, text), 1)
+            plain = (rule.min_side, rule.no_unit, *rule.words)
+            t_memo, memo_out = _best(lambda plain=plain, text=text: memo_program(*plain, text), 1)
             same = "outputs identical" if lib_out == memo_out == out else "OUTPUTS DIFFER"
-            rows.append((f"{rule}: all {count} queries, in-process", t_lib, None, t_memo, same))
-        for rule in ("split", "cutting"):
+            rows.append((f"{rule.name}: all {count} queries, in-process", t_lib, None, t_memo, same))
+        for rule in (SPLIT, CUTTING):
             grundy_table(rule, 8)
             t_tab, table = _best(lambda rule=rule: grundy_table(rule, 500), args.repeat)
-            _, fill = memo_grundy(rule)
+            _, fill = memo_grundy(rule.min_side, rule.no_unit)
             t0 = time.perf_counter()
             done = fill(500, t0 + args.cap)
             t_memo = time.perf_counter() - t0
             if done < 500:
-                low = 2 if rule == "cutting" else 1
+                low = rule.min_side
                 estimate = t_memo * _work(low, 500, 500) / _work(low, done, 500)
-                rows.append((f"{rule}: table 500x500", t_tab, None, None, f"Python capped at {t_memo:.1f}s after {done}/500 rows, ~{estimate:.0f}s estimated", estimate))
+                rows.append((f"{rule.name}: table 500x500", t_tab, None, None, f"Python capped at {t_memo:.1f}s after {done}/500 rows, ~{estimate:.0f}s estimated", estimate))
             else:
-                rows.append((f"{rule}: table 500x500", t_tab, None, t_memo, f"max value {int(table.values.max())}"))
+                rows.append((f"{rule.name}: table 500x500", t_tab, None, t_memo, f"max value {int(table.values.max())}"))
 
     header = f"{'task':<38} {'gamecert best':>13} {'median':>8} {'plain Python':>13} {'ratio':>8}  note"
     print(header)

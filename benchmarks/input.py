@@ -47,10 +47,10 @@ print(p.returncode, n, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 """
 
 
-def all_queries(rule: str, size: int) -> str:
-    if rule == "split":
-        return "".join(f"{n} {m}\n" for n in range(1, size + 1) for m in range(1, size + 1) if n * m > 1)
-    return "".join(f"{w} {h}\n" for w in range(2, size + 1) for h in range(2, size + 1))
+def all_queries(rule, size: int) -> str:
+    """Every piece of a :class:`~gamecert.solvers.cutting.rules.CuttingRule` with sides up to ``size``, one per line."""
+    low = rule.min_side
+    return "".join(f"{n} {m}\n" for n in range(low, size + 1) for m in range(low, size + 1) if rule.is_piece(n, m))
 
 
 def timed(cmd: list[str], repeat: int, stdin: Path | None = None) -> tuple[float, float, bytes]:
@@ -85,13 +85,16 @@ def compile_cpp(tmp: Path) -> dict[str, Path]:
 
 
 def e2e_table(tmp: Path, repeat: int) -> None:
+    from gamecert.solvers.cutting import CUTTING, SPLIT
+
     programs = compile_cpp(tmp)
     print(f"{'task':<34} {'gamecert':>9} {'median':>8} {'C++ scanf':>10} {'ratio':>7} {'C++ cin':>9} {'ratio':>7}  note")
-    for rule, size in (("split", 150), ("split", 500), ("cutting", 200), ("cutting", 500)):
-        text = all_queries(rule, size)
+    for cutting_rule, size in ((SPLIT, 150), (SPLIT, 500), (CUTTING, 200), (CUTTING, 500)):
+        rule = cutting_rule.name  # the game's name on the command line and the C++ programs' names
+        text = all_queries(cutting_rule, size)
         path = tmp / f"{rule}{size}.txt"
         path.write_text(text)
-        limits = [] if size <= (150 if rule == "split" else 200) else ["--no-judge-limits"]
+        limits = [] if size <= cutting_rule.judge_limit else ["--no-judge-limits"]
         best, med, out = timed([*GAMECERT, "solve", rule, *limits, str(path)], repeat)
         row = f"{rule} {size}: {text.count(chr(10))} lines"
         if not programs:
@@ -105,6 +108,7 @@ def e2e_table(tmp: Path, repeat: int) -> None:
 
 def parse_table(repeat: int) -> None:
     from gamecert.solvers.bunny_egg.solver import parse_bunny_egg
+    from gamecert.solvers.cutting import CUTTING, SPLIT
     from gamecert.solvers.cutting.solver import parse_queries
     from gamecert.solvers.geography.solver import parse_geography
     from gamecert.solvers.maze.solver import parse_maze
@@ -116,8 +120,8 @@ def parse_table(repeat: int) -> None:
     rows = ["X" * 2000 for _ in range(2000)]
     rows[0] = ".OX" + "X" * 1997
     inputs = [
-        ("cutting: 249,001 queries", lambda t: parse_queries(t, "cutting", judge_limits=False), all_queries("cutting", 500)),
-        ("split: 249,999 queries", lambda t: parse_queries(t, "split", judge_limits=False), all_queries("split", 500)),
+        ("cutting: 249,001 queries", lambda t: parse_queries(t, CUTTING, judge_limits=False), all_queries(CUTTING, 500)),
+        ("split: 249,999 queries", lambda t: parse_queries(t, SPLIT, judge_limits=False), all_queries(SPLIT, 500)),
         ("geography: 10^5 vertices, 10^6 edges", parse_geography, f"100000 1000000\n{edge_text}"),
         ("geography DIMACS: same graph", parse_geography, "p edge 100000 1000000\n" + "".join(f"e {u} {v}\n" for u, v in edges.tolist())),
         ("maze: 2000 x 2000", lambda t: parse_maze(t, judge_limits=False), "2000 2000\n" + "".join("".join(r) + "\n" for r in board)),

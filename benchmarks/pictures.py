@@ -20,7 +20,7 @@ import numpy as np
 
 from gamecert.solvers import jit
 from gamecert.solvers.bunny_egg.solver import bunny_egg
-from gamecert.solvers.cutting.solver import grundy_table
+from gamecert.solvers.cutting import CUTTING, grundy_table
 from gamecert.solvers.geography.solver import geography_game, parse_geography
 from gamecert.solvers.maze.solver import Maze, maze_game
 from gamecert.verify.bunny_egg.families import long_game
@@ -28,8 +28,8 @@ from gamecert.verify.bunny_egg.show import bunny_picture
 from gamecert.verify.cutting.show import cutting_picture
 from gamecert.verify.engine.svg import svg_to_png
 from gamecert.verify.geography.show import geography_picture
+from gamecert.verify.maze.game import MazeStarts
 from gamecert.verify.maze.show import maze_picture
-from gamecert.verify.uvg.export import maze_start
 from gamecert.verify.uvg.play import UvgPlay
 
 
@@ -88,7 +88,7 @@ def main(flags: list[str]) -> None:
         print("\ncutting (Sprague-Grundy table)")
         print(head)
         for size in (20, 60) if quick else (20, 60, 150, 200):
-            table = grundy_table("cutting", size)
+            table = grundy_table(CUTTING, size)
             print(row(f"{size}x{size}", lambda: cutting_picture(table)))
         print("\nplay: one certified move on a random maze (30% walls), the engine against random moves")
         print(f"{'board':<10} {'moves':>6} {'ms/move':>9}")
@@ -96,7 +96,7 @@ def main(flags: list[str]) -> None:
             maze = maze_of(n, 1)
             sol = maze_game(maze)
             start = max(range(sol.graph.n), key=lambda v: sol.graph.degree()[v])
-            engine = UvgPlay(maze_start, maze, "{},{}".format(*sol.cell(start)))
+            engine = UvgPlay(MazeStarts(), maze, "{},{}".format(*sol.cell(start)))
             rng = random.Random(1)
             moves, spent, mine = 0, 0.0, True
             while engine.moves():

@@ -15,6 +15,16 @@ class CertificateError(GamecertError):
     """A certificate that cannot even be read: wrong lengths, labels out of range."""
 
 
+class CertificateRejected(GamecertError):
+    """The fast solver's answer to ``what`` failed its own certificate check (``violation`` is the
+    first violation): gamecert's fault, whatever the input."""
+
+    def __init__(self, what: str, violation: str) -> None:
+        super().__init__(f"gamecert's answer to {what} fails its certificate: {violation}")
+        self.what = what
+        self.violation = violation
+
+
 class TimeLimitError(SolverError):
     """A formulation ran past its own time limit: no answer, which is not a wrong answer.
 
@@ -29,7 +39,6 @@ class CandidateError(GamecertError):
 class StressInternalError(GamecertError):
     """gamecert's own side of a stress run failed: a generated case that does not parse,
     or a certified answer whose certificate does not check. Never blamed on the candidate."""
-
 
 
 class StoreError(GamecertError):

@@ -1,24 +1,25 @@
-"""The rectangle-cutting games: Split Game (cutting out a 1x1 loses) and Cutting Game (POJ 2311:
-cutting out a 1x1 wins), by Sprague–Grundy tables.
+"""The rectangle-cutting games: Split Game (cutting out a 1x1 loses), Cutting Game (POJ 2311:
+cutting out a 1x1 wins) and any other rule described by a
+:class:`~gamecert.solvers.cutting.rules.CuttingRule`, by Sprague–Grundy tables.
 
-The solver lives in :mod:`gamecert.solvers.cutting.solver`; its public names are re-exported here.
+The rules live in :mod:`gamecert.solvers.cutting.rules`, the solver in
+:mod:`gamecert.solvers.cutting.solver`; their public names are re-exported here.
 """
 
+from gamecert.solvers.cutting.rules import CUTTING, SPLIT, ContestData, CuttingRule
 from gamecert.solvers.cutting.solver import (
-    CUTTING_LIMIT,
-    JUDGE_LIMIT,
     MAX_TABLE,
-    MIN_SIDE,
     RULES,
-    SPLIT_LIMIT,
     Cut,
     GrundyTable,
     Piece,
+    Pieces,
     PositionSolution,
     QueryAnswers,
     cutting_game,
     cutting_position,
     cutting_queries,
+    format_answer,
     format_cutting_answer,
     format_position,
     format_split_answer,
@@ -31,27 +32,29 @@ from gamecert.solvers.cutting.solver import (
 )
 
 __all__ = [
+    "ContestData",
     "Cut",
+    "CUTTING",
     "cutting_game",
-    "CUTTING_LIMIT",
     "cutting_position",
     "cutting_queries",
+    "CuttingRule",
+    "format_answer",
     "format_cutting_answer",
     "format_position",
     "format_split_answer",
     "grundy_table",
     "GrundyTable",
-    "JUDGE_LIMIT",
     "MAX_TABLE",
-    "MIN_SIDE",
     "parse_cutting",
     "parse_position",
     "parse_queries",
     "parse_split",
     "Piece",
+    "Pieces",
     "PositionSolution",
     "QueryAnswers",
     "RULES",
+    "SPLIT",
     "split_game",
-    "SPLIT_LIMIT",
 ]

@@ -11,46 +11,42 @@ import numpy as np
 
 from gamecert.solvers.jit import kernel
 
-#: Rule codes understood by :func:`grundy_kernel`.
-SPLIT, CUTTING = 0, 1
-
 
 @kernel
-def grundy_kernel(size, rule):
+def grundy_kernel(size, min_side, no_unit):
     """The ``(size + 1) x (size + 1)`` table ``g[n, m]``, ``-1`` where undefined.
 
-    Split (``rule == 0``): a side of length ``n`` is cut at ``1..n-1``, except
-    that cuts leaving a ``1 x 1`` piece are not available; ``g[1, 1]`` is
-    undefined. Cutting (``rule == 1``): a side of length ``n`` is cut at
-    ``2..n-2``; entries with a side shorter than 2 are undefined.
+    A rule's normal-play form (:class:`~gamecert.solvers.cutting.rules.CuttingRule`):
+    every piece and every part a cut leaves has both sides at least
+    ``min_side``, and with ``no_unit`` no cut leaves a ``1 x 1`` part (the
+    ``1 x 1`` entry is then undefined). A side of length ``n`` is cut at
+    ``lo..n-lo``, where ``lo = min_side``, raised to 2 when ``no_unit`` and
+    the other side is 1. Entries with a side shorter than ``min_side`` are undefined.
     """
     g = np.full((size + 1, size + 1), -1, dtype=np.int32)
     # mex <= number of options <= size + 1, so larger xors never matter.
     width = size + 2
     seen = np.zeros(width, dtype=np.int64)
     stamp = 0
-    first = 1 if rule == SPLIT else 2
-    for n in range(first, size + 1):
+    for n in range(min_side, size + 1):
         for m in range(n, size + 1):
-            if rule == SPLIT and m == 1:
+            if no_unit and m == 1:  # n <= m: the 1 x 1 piece
                 continue
             stamp += 1
             # Invariant: g[a, b] and g[b, a] are final for every a < n, and for
             # a == n, b < m (rows go up, columns go right, writes are mirrored).
-            lo = 2 if rule == CUTTING else 1
-            # Cuts across the side n (the other side is m >= 2, so never 1x1).
+            # Indices are unsigned: 1 <= min_side <= k <= side - k (the solver checks min_side),
+            # and unsigned indices spare numba's negative-index wraparound in the inner loops.
+            # Cuts across the side n; the other side m is 1 only when n is too, so no cut.
+            lo = max(min_side, 2) if (no_unit and m == 1) else min_side
             for k in range(lo, n // 2 + 1):
-                if n - k < lo:
-                    break
-                x = g[k, m] ^ g[n - k, m]
+                x = g[np.uint64(k), m] ^ g[np.uint64(n - k), m]
                 if x < width:
                     seen[x] = stamp
-            # Cuts across the side m; a 1 x m strip may not be cut at 1 or m-1.
-            lo_m = 2 if (rule == CUTTING or n == 1) else 1
-            for k in range(lo_m, m // 2 + 1):
-                if m - k < lo_m:
-                    break
-                x = g[n, k] ^ g[n, m - k]
+            # Cuts across the side m; with no_unit a 1 x m strip may not be cut at 1 or m-1.
+            lo = max(min_side, 2) if (no_unit and n == 1) else min_side
+            for k in range(lo, m // 2 + 1):
+                x = g[n, np.uint64(k)] ^ g[n, np.uint64(m - k)]
                 if x < width:
                     seen[x] = stamp
             mex = 0

@@ -1,6 +1,7 @@
-"""Rectangle-cutting games: the Split Game and the Cutting Game.
+"""Rectangle-cutting games: the Split Game, the Cutting Game, and any other :class:`CuttingRule`.
 
-Both games cut grid-paper rectangles along grid lines, one piece per move.
+All of them cut grid-paper rectangles along grid lines, one piece per move;
+a rule (:mod:`gamecert.solvers.cutting.rules`) says which cuts are available.
 
 * **Split Game** (2020 ICPC Jiangxi Provincial, problem J): whoever cuts out a
   ``1 x 1`` piece loses. As normal play: cuts leaving a ``1 x 1`` piece are
@@ -9,6 +10,10 @@ Both games cut grid-paper rectangles along grid lines, one piece per move.
   a ``1 x 1`` piece wins. Nobody sane leaves a side of length 1 (the opponent
   would cut a ``1 x 1`` off it), so this is normal play with a side of length
   ``n`` cut only at ``2..n-2``.
+
+Nothing here depends on a rule's name: the tables, parsers and formatters
+read the rule's fields (minimum side, the ``1 x 1`` flag, judge limit,
+answer words).
 
 A position is a multiset of pieces, a sum of games, whose value is the xor of
 the pieces' Sprague–Grundy values. A piece ``a x b`` has ``a`` rows and ``b``
@@ -27,24 +32,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from gamecert.solvers.cutting import _kernels
+from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
 from gamecert.solvers.errors import GamecertError, SolverError
 from gamecert.solvers.textinput import MAX_DIGITS, TextInput
 
-#: The two rule sets, by their CLI names.
-RULES = ("split", "cutting")
-#: Judge limits: Split 1 <= N, M <= 150 with N*M > 1; Cutting 2 <= W, H <= 200.
-SPLIT_LIMIT = 150
-CUTTING_LIMIT = 200
-#: The shortest side a piece may have in a position of each game.
-MIN_SIDE = {"split": 1, "cutting": 2}
+#: The bundled rules (the registry lists each as a game).
+RULES = (SPLIT, CUTTING)
 
 #: Tables up to this size are filled with array operations (quicker than loading numba).
 ARRAY_TABLE = 250
 #: The largest table :func:`grundy_table` builds (``O(size^2)`` memory, ``O(size^3)`` time).
 MAX_TABLE = 2000
 
-_RULE_CODE = {"split": _kernels.SPLIT, "cutting": _kernels.CUTTING}
-JUDGE_LIMIT = {"split": SPLIT_LIMIT, "cutting": CUTTING_LIMIT}
 _HINT = " (judge limit; --no-judge-limits lifts it)"
 _TABLE_HINT = " (the largest table gamecert builds)"
 
@@ -127,11 +126,11 @@ class GrundyTable:
     """Sprague–Grundy values ``values[n, m]`` of every ``n x m`` piece, ``n, m <= size``.
 
     ``values`` is a symmetric int32 array of shape ``(size + 1, size + 1)``;
-    undefined entries (index 0, the ``1 x 1`` piece in the Split Game, sides
-    of length 1 in the Cutting Game) hold ``-1``.
+    undefined entries (index 0, sides shorter than the rule's minimum, the
+    ``1 x 1`` piece where the rule forbids it) hold ``-1``.
     """
 
-    rule: str
+    rule: CuttingRule
     values: np.ndarray
 
     @property
@@ -150,7 +149,7 @@ class QueryAnswers:
     ``values[i] != 0``.
     """
 
-    rule: str
+    rule: CuttingRule
     pieces: Pieces
     values: np.ndarray
     table: GrundyTable
@@ -168,7 +167,7 @@ class PositionSolution:
     otherwise it leads to a position of value 0.
     """
 
-    rule: str
+    rule: CuttingRule
     pieces: tuple[Piece, ...]
     values: tuple[int, ...]
     value: int
@@ -179,12 +178,12 @@ class PositionSolution:
         return self.value != 0
 
 
-def _check_rule(rule: str) -> None:
-    if rule not in RULES:
-        raise GamecertError(f"unknown cutting rule {rule!r}; choose from {', '.join(RULES)}")
+def _check_rule(rule: CuttingRule) -> None:
+    if not isinstance(rule, CuttingRule):
+        raise GamecertError(f"expected a CuttingRule, got {rule!r}")
 
 
-def grundy_table(rule: str, size: int) -> GrundyTable:
+def grundy_table(rule: CuttingRule, size: int) -> GrundyTable:
     """Compute the Sprague–Grundy table of a rectangle-cutting game up to ``size x size``.
 
     Notes
@@ -206,7 +205,7 @@ def grundy_table(rule: str, size: int) -> GrundyTable:
 
     Examples
     --------
-    >>> t = grundy_table("split", 6)
+    >>> t = grundy_table(SPLIT, 6)
     >>> [t.value(Piece(1, m)) for m in range(2, 7)]
     [0, 0, 1, 1, 2]
     """
@@ -215,31 +214,30 @@ def grundy_table(rule: str, size: int) -> GrundyTable:
         raise GamecertError(f"table size must be in 0..{MAX_TABLE}, got {size}")
     if size <= ARRAY_TABLE:
         return GrundyTable(rule, _grundy_by_diagonals(int(size), rule))
-    return GrundyTable(rule, _kernels.grundy_kernel(int(size), _RULE_CODE[rule]))
+    return GrundyTable(rule, _kernels.grundy_kernel(int(size), int(rule.min_side), bool(rule.no_unit)))
 
 
-def _grundy_by_diagonals(size: int, rule: str) -> np.ndarray:
+def _grundy_by_diagonals(size: int, rule: CuttingRule) -> np.ndarray:
     """The table of :func:`grundy_table`, one anti-diagonal ``n + m = d`` at a time.
 
     Both parts of a cut of an ``n x m`` piece have a smaller ``n + m``, so a
     whole diagonal depends only on earlier ones: its cuts are listed as flat
     arrays (entry, k), their xors gathered at once, and each entry's mex read
     off a boolean ``seen`` matrix. The same cuts as the kernel: across a side
-    ``n`` at ``lo..n//2`` with ``lo = 2`` (Cutting) or ``1`` (Split, but ``2``
-    across the long side of a ``1 x m`` strip, which cannot lose a ``1 x 1``).
+    ``n`` at ``lo..n//2`` with ``lo`` the rule's minimum side, raised to 2
+    when the rule forbids ``1 x 1`` parts and the other side is 1.
     """
-    split = rule == "split"
     g = np.full((size + 1, size + 1), -1, dtype=np.int32)
-    low = MIN_SIDE[rule]
+    low, no_unit = rule.min_side, rule.no_unit
     for d in range(2 * low, 2 * size + 1):
         n = np.arange(max(low, d - size), d // 2 + 1)
         m = d - n
-        if split:
-            n, m = n[m >= 2], m[m >= 2]  # 1 x 1 stays undefined
+        if no_unit:
+            n, m = n[m >= 2], m[m >= 2]  # n <= m: the 1 x 1 stays undefined
         if len(n) == 0:
             continue
-        lo_n = np.full(len(n), low)
-        lo_m = np.where(n == 1, 2, 1) if split else np.full(len(n), 2)
+        lo_n = np.where(no_unit & (m == 1), max(low, 2), low)
+        lo_m = np.where(no_unit & (n == 1), max(low, 2), low)
         parts = []
         for lo, side, across_rows in ((lo_n, n, True), (lo_m, m, False)):
             count = np.maximum(side // 2 - lo + 1, 0)
@@ -261,24 +259,23 @@ def _grundy_by_diagonals(size: int, rule: str) -> np.ndarray:
     return g
 
 
-def _check_pieces(pieces: Pieces, rule: str) -> None:
-    low = MIN_SIDE[rule]
-    short = np.minimum(pieces.rows, pieces.cols) < low
-    if rule == "split":
+def _check_pieces(pieces: Pieces, rule: CuttingRule) -> None:
+    short = np.minimum(pieces.rows, pieces.cols) < rule.min_side
+    if rule.no_unit:
         short |= (pieces.rows == 1) & (pieces.cols == 1)
     bad = np.flatnonzero(short)
     if len(bad):
-        raise GamecertError(f"piece {pieces[int(bad[0])]} is not a {rule} game position")
+        raise GamecertError(f"piece {pieces[int(bad[0])]} is not a {rule.name} game position")
 
 
-def _table_for(pieces: Pieces, rule: str, table: GrundyTable | None) -> GrundyTable:
+def _table_for(pieces: Pieces, rule: CuttingRule, table: GrundyTable | None) -> GrundyTable:
     need = int(max(pieces.rows.max(), pieces.cols.max())) if len(pieces) else 0
     if table is not None and table.rule == rule and table.size >= need:
         return table
     return grundy_table(rule, need)
 
 
-def cutting_queries(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | None = None) -> QueryAnswers:
+def cutting_queries(pieces: tuple[Piece, ...], rule: CuttingRule, table: GrundyTable | None = None) -> QueryAnswers:
     """Solve many one-piece rectangle-cutting games (the judge's task) at once.
 
     Notes
@@ -288,7 +285,7 @@ def cutting_queries(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | N
 
     Examples
     --------
-    >>> cutting_queries((Piece(2, 2), Piece(3, 2), Piece(4, 2)), "cutting").first_player_wins.tolist()
+    >>> cutting_queries((Piece(2, 2), Piece(3, 2), Piece(4, 2)), CUTTING).first_player_wins.tolist()
     [False, False, True]
     """
     _check_rule(rule)
@@ -310,7 +307,7 @@ def split_game(pieces: tuple[Piece, ...], table: GrundyTable | None = None) -> Q
     >>> split_game((Piece(1, 2), Piece(1, 6), Piece(4, 3), Piece(3, 5))).first_player_wins.tolist()
     [False, True, True, False]
     """
-    return cutting_queries(pieces, "split", table)
+    return cutting_queries(pieces, SPLIT, table)
 
 
 def cutting_game(pieces: tuple[Piece, ...], table: GrundyTable | None = None) -> QueryAnswers:
@@ -326,17 +323,17 @@ def cutting_game(pieces: tuple[Piece, ...], table: GrundyTable | None = None) ->
     >>> cutting_game((Piece(2, 2), Piece(4, 2))).first_player_wins.tolist()
     [False, True]
     """
-    return cutting_queries(pieces, "cutting", table)
+    return cutting_queries(pieces, CUTTING, table)
 
 
-def available_cuts(piece: Piece, rule: str):
+def available_cuts(piece: Piece, rule: CuttingRule):
     """Every available cut of ``piece`` under ``rule`` as ``(direction, at, part, part)``.
 
-    >>> [(d, k) for d, k, _, _ in available_cuts(Piece(1, 5), "split")]
+    >>> [(d, k) for d, k, _, _ in available_cuts(Piece(1, 5), SPLIT)]
     [('vertical', 2), ('vertical', 3)]
     """
     for direction, side, other in (("horizontal", piece.rows, piece.cols), ("vertical", piece.cols, piece.rows)):
-        lo = 2 if (rule == "cutting" or other == 1) else 1
+        lo = max(rule.min_side, 2) if (rule.no_unit and other == 1) else rule.min_side
         for k in range(lo, side - lo + 1):
             if direction == "horizontal":
                 yield direction, k, Piece(k, other), Piece(side - k, other)
@@ -344,7 +341,7 @@ def available_cuts(piece: Piece, rule: str):
                 yield direction, k, Piece(other, k), Piece(other, side - k)
 
 
-def cutting_position(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | None = None) -> PositionSolution:
+def cutting_position(pieces: tuple[Piece, ...], rule: CuttingRule, table: GrundyTable | None = None) -> PositionSolution:
     """Solve a sum of rectangle-cutting games: its value, winner and one winning move.
 
     Notes
@@ -357,7 +354,7 @@ def cutting_position(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | 
 
     Examples
     --------
-    >>> s = cutting_position((Piece(3, 5), Piece(1, 6)), "split")
+    >>> s = cutting_position((Piece(3, 5), Piece(1, 6)), SPLIT)
     >>> s.value, str(s.move)
     (2, 'cut piece 2 vertically after column 3: 1x3 + 1x3')
     """
@@ -388,12 +385,12 @@ def cutting_position(pieces: tuple[Piece, ...], rule: str, table: GrundyTable | 
 
 def parse_queries(
     text: str | bytes,
-    rule: str,
+    rule: CuttingRule,
     source: str = "<stdin>",
     judge_limits: bool = True,
     max_memory: int | None = None,
 ) -> Pieces:
-    """Read judge input: pairs of integers (``N M`` or ``W H``) to end of file.
+    """Read judge input: pairs of integers (the rule's two sides, ``N M`` or ``W H``) to end of file.
 
     The whole input is scanned and converted with array operations
     (:class:`~gamecert.solvers.textinput.TextInput`); an error names the first bad
@@ -401,18 +398,15 @@ def parse_queries(
 
     Examples
     --------
-    >>> list(parse_queries("1 2\\n4 3\\n", "split"))
+    >>> list(parse_queries("1 2\\n4 3\\n", SPLIT))
     [Piece(rows=1, cols=2), Piece(rows=4, cols=3)]
     """
     _check_rule(rule)
     src = TextInput(text, source, max_memory)
-    if rule == "split":
-        (first, what1), (second, what2) = ("N", "the side N"), ("M", "the side M")
-    else:
-        (first, what1), (second, what2) = ("W", "the width W"), ("H", "the height H")
-    hi = JUDGE_LIMIT[rule] if judge_limits else MAX_TABLE
+    (first, what1), (second, what2) = rule.sides
+    hi = rule.judge_limit if judge_limits else MAX_TABLE
     hint = _HINT if judge_limits else _TABLE_HINT
-    lo = MIN_SIDE[rule]
+    lo = rule.min_side
     count = len(src)
     if count == 0:
         raise src.error(1, 1, f"expected at least one line '{first} {second}'")
@@ -422,7 +416,7 @@ def parse_queries(
     # Problems in reading order: a bad token, or a 1x1 sheet once its second
     # side (token 2p + 1) is read, then a missing last side.
     first_bad = int(np.argmin(ok)) if not ok.all() else count
-    if rule == "split":
+    if rule.no_unit:
         ones = np.flatnonzero((rows == 1) & (cols == 1) & ok[0 : 2 * pairs : 2] & ok[1 : 2 * pairs : 2])
         if len(ones) and 2 * int(ones[0]) + 1 < first_bad:
             raise src.error_token(2 * int(ones[0]), f"expected a sheet larger than 1x1 ({first}*{second} > 1), got 1 1")
@@ -441,7 +435,7 @@ def parse_split(
     >>> parse_split("3 5\\n")[0]
     Piece(rows=3, cols=5)
     """
-    return parse_queries(text, "split", source, judge_limits, max_memory)
+    return parse_queries(text, SPLIT, source, judge_limits, max_memory)
 
 
 def parse_cutting(
@@ -452,23 +446,23 @@ def parse_cutting(
     >>> parse_cutting("4 2\\n")[0]
     Piece(rows=4, cols=2)
     """
-    return parse_queries(text, "cutting", source, judge_limits, max_memory)
+    return parse_queries(text, CUTTING, source, judge_limits, max_memory)
 
 
 _PIECE = re.compile(rb"([0-9]+)[xX]([0-9]+)")
 
 
-def parse_position(text: str | bytes, rule: str, source: str = "<position>", judge_limits: bool = True) -> tuple[Piece, ...]:
+def parse_position(text: str | bytes, rule: CuttingRule, source: str = "<position>", judge_limits: bool = True) -> tuple[Piece, ...]:
     """Read a position: pieces ``AxB`` separated by blanks (``3x5 2x7 4x4``); ASCII digits only.
 
-    >>> parse_position("3x5 2X7", "split")
+    >>> parse_position("3x5 2X7", SPLIT)
     (Piece(rows=3, cols=5), Piece(rows=2, cols=7))
     """
     _check_rule(rule)
     src = TextInput(text, source)
-    hi = JUDGE_LIMIT[rule] if judge_limits else MAX_TABLE
+    hi = rule.judge_limit if judge_limits else MAX_TABLE
     hint = _HINT if judge_limits else _TABLE_HINT
-    lo = MIN_SIDE[rule]
+    lo = rule.min_side
     pieces = []
     for i in range(len(src)):
         raw = src.text(i)
@@ -486,7 +480,7 @@ def parse_position(text: str | bytes, rule: str, source: str = "<position>", jud
                 extra = hint if value > hi else ""
                 raise src.error_at(offset, f"expected a side in {lo}..{hi}, got {value}{extra}")
             sides.append(value)
-        if sides == [1, 1]:
+        if sides == [1, 1] and not rule.is_piece(1, 1):
             raise src.error_token(i, "expected a piece larger than 1x1 (a 1x1 piece ends the game)")
         pieces.append(Piece(*sides))
     if not pieces:
@@ -494,14 +488,26 @@ def parse_position(text: str | bytes, rule: str, source: str = "<position>", jud
     return tuple(pieces)
 
 
+def format_answer(answers: QueryAnswers, start: int = 0, stop: int | None = None) -> str:
+    """Judge output: the rule's word for a win or a loss of the player to move, one query per line
+    (queries ``start..stop - 1``).
+
+    >>> format_answer(split_game((Piece(1, 2), Piece(1, 6))))
+    'Bob\\nAlice\\n'
+    """
+    win, lose = answers.rule.words
+    words = (lose + "\n", win + "\n")
+    return "".join(words[w] for w in answers.first_player_wins[start:stop].tolist())
+
+
 def format_split_answer(answers: QueryAnswers) -> str:
     """Judge output of the Split Game: ``Alice`` or ``Bob`` per query, one per line."""
-    return "".join("Alice\n" if w else "Bob\n" for w in answers.first_player_wins.tolist())
+    return format_answer(answers)
 
 
 def format_cutting_answer(answers: QueryAnswers) -> str:
     """Judge output of the Cutting Game: ``WIN`` or ``LOSE`` per query, one per line."""
-    return "".join("WIN\n" if w else "LOSE\n" for w in answers.first_player_wins.tolist())
+    return format_answer(answers)
 
 
 def format_position(solution: PositionSolution) -> str:

@@ -234,7 +234,7 @@ def test_registry_explains_a_difference():
     assert game.explain(instance, right, wrong) == "position 1 (Egg to move after 1 moves): loses, expected wins"
     assert game.explain(instance, right, right) == "answers agree"
     assert game.certify(instance, game.solve(instance)) == []
-    assert [f.name for f in game.formulations] == ["search", "ilp", "networkx"]
+    assert [f.name for f in game.formulations()] == ["search", "ilp", "networkx"]
 
 
 # ---------------------------------------------------------------- bad input

@@ -8,13 +8,13 @@ from importlib import resources
 
 import pytest
 
-from gamecert.verify.bunny_egg.contest import SAMPLES, egg_wins
+from gamecert.verify.bunny_egg.contest import PROBLEM, SAMPLES, egg_wins
 from tests.support import check_small_package, compiled, validate
 
 
 @pytest.fixture(scope="module")
 def validator(tmp_path_factory):
-    source = resources.files("gamecert.verify.bunny_egg.contest").joinpath("validator.cpp")
+    source = PROBLEM.resources.joinpath(PROBLEM.validator)
     with resources.as_file(source) as path:
         return compiled(path, tmp_path_factory.mktemp("bunny"))
 

@@ -7,6 +7,10 @@ from importlib import resources
 
 import pytest
 
+from gamecert.solvers.cutting.rules import CUTTING, SPLIT
+from gamecert.verify.capabilities import Contest
+from gamecert.verify.cutting.contest import CuttingProblem
+from gamecert.verify.registry import get_game
 from tests.support import check_small_package, compiled, validate
 
 
@@ -14,11 +18,22 @@ from tests.support import check_small_package, compiled, validate
 def validators(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cutting")
     out = {}
-    for rule in ("split", "cutting"):
-        source = resources.files("gamecert.verify.cutting.contest").joinpath(f"{rule}_validator.cpp")
+    for rule in (SPLIT, CUTTING):
+        source = resources.files("gamecert.verify.cutting.contest").joinpath(rule.contest.validator)
         with resources.as_file(source) as path:
-            out[rule] = compiled(path, folder)
+            out[rule.name] = compiled(path, folder)
     return out
+
+
+@pytest.mark.parametrize("name, rule", [("split", SPLIT), ("cutting", CUTTING)])
+def test_contest_problem_is_read_from_the_rule(name, rule):
+    problem = get_game(name).capability(Contest).problem()
+    assert isinstance(problem, CuttingProblem) and problem.rule == rule
+    assert (problem.game, problem.title, problem.validator) == (name, rule.title, f"{name}_validator.cpp")
+    for file in (problem.statement, problem.validator, problem.reference):
+        assert problem.resource(file).strip()
+    sample = next(iter(problem.cases("small", 0)))
+    assert (sample.group, sample.text) == ("sample", rule.sample)
 
 
 @pytest.mark.parametrize(

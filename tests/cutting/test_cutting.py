@@ -10,11 +10,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
 from gamecert.solvers.cutting.solver import (
-    MIN_SIDE,
     Piece,
     cutting_game,
     cutting_position,
+    cutting_queries,
     format_cutting_answer,
     format_split_answer,
     grundy_table,
@@ -36,17 +37,18 @@ SPLIT_SAMPLE_OUT = "Bob\nAlice\nAlice\nBob\n"
 CUTTING_SAMPLE = "2 2\n3 2\n4 2\n"
 CUTTING_SAMPLE_OUT = "LOSE\nLOSE\nWIN\n"
 
-RULES = ("split", "cutting")
+RULES = (SPLIT, CUTTING)
+IDS = [r.name for r in RULES]
 # Shared across tests: position key -> player to move wins, one table per rule.
-MEMO: dict[str, dict] = {"split": {}, "cutting": {}}
+MEMO: dict[CuttingRule, dict] = {rule: {} for rule in RULES}
 
 
-def fast_wins(pieces: list[tuple[int, int]], rule: str) -> list[bool]:
-    sol = (split_game if rule == "split" else cutting_game)(tuple(Piece(a, b) for a, b in pieces))
+def fast_wins(pieces: list[tuple[int, int]], rule: CuttingRule) -> list[bool]:
+    sol = cutting_queries(tuple(Piece(a, b) for a, b in pieces), rule)
     return sol.first_player_wins.tolist()
 
 
-def plain_wins(pieces: list[tuple[int, int]], rule: str) -> list[bool]:
+def plain_wins(pieces: list[tuple[int, int]], rule: CuttingRule) -> list[bool]:
     g = reference_grundy(rule, max(max(p) for p in pieces))
     return [g[a][b] != 0 for a, b in pieces]
 
@@ -66,18 +68,24 @@ def test_cutting_sample_byte_exact():
 
 
 def test_samples_through_the_rule_search():
-    assert [rule_search([p], "split") for p in [(1, 2), (1, 6), (4, 3), (3, 5)]] == [False, True, True, False]
-    assert [rule_search([p], "cutting") for p in [(2, 2), (3, 2), (4, 2)]] == [False, False, True]
+    assert [rule_search([p], SPLIT) for p in [(1, 2), (1, 6), (4, 3), (3, 5)]] == [False, True, True, False]
+    assert [rule_search([p], CUTTING) for p in [(2, 2), (3, 2), (4, 2)]] == [False, False, True]
+
+
+def test_split_game_and_cutting_game_are_their_rules():
+    pieces = (Piece(1, 2), Piece(1, 6), Piece(4, 3), Piece(3, 5))
+    assert split_game(pieces).first_player_wins.tolist() == fast_wins([(1, 2), (1, 6), (4, 3), (3, 5)], SPLIT)
+    assert cutting_game(pieces[2:]).first_player_wins.tolist() == fast_wins([(4, 3), (3, 5)], CUTTING)
 
 
 # Rule search against Sprague-Grundy -------------------------------------------
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("rule", RULES, ids=IDS)
 @pytest.mark.parametrize("solve", SOLVERS)
 def test_every_piece_up_to_8x8_matches_rule_search(rule, solve):
-    low = MIN_SIDE[rule]
+    low = rule.min_side
     pieces = [(a, b) for a in range(low, 9) for b in range(low, 9) if a * b > 1]
     expected = [rule_search([p], rule, MEMO[rule]) for p in pieces]
     assert solve(pieces, rule) == expected
@@ -85,35 +93,35 @@ def test_every_piece_up_to_8x8_matches_rule_search(rule, solve):
 
 def test_literal_cutting_game_wins_at_once_with_a_side_of_length_1():
     # The premise of the lemma: a piece 1 x k (k >= 2) lets the mover cut out a 1x1.
-    assert all(rule_search([(1, k)], "cutting") for k in range(2, 9))
-    assert all(rule_search([(1, k), (4, 4)], "cutting") for k in range(2, 5))
+    assert all(rule_search([(1, k)], CUTTING) for k in range(2, 9))
+    assert all(rule_search([(1, k), (4, 4)], CUTTING) for k in range(2, 5))
 
 
 def test_literal_split_game_strips():
     # 1x2 and 1x3 can only be cut into a 1x1: the mover loses. 1x4 splits into 1x2 + 1x2.
-    assert [rule_search([(1, k)], "split") for k in (2, 3, 4, 5)] == [False, False, True, True]
+    assert [rule_search([(1, k)], SPLIT) for k in (2, 3, 4, 5)] == [False, False, True, True]
 
 
-def _piece(rule: str, top: int):
-    low = MIN_SIDE[rule]
+def _piece(rule: CuttingRule, top: int):
+    low = rule.min_side
     return st.tuples(st.integers(low, top), st.integers(low, top)).filter(lambda p: p[0] * p[1] > 1)
 
 
 @st.composite
-def small_sums(draw, rule: str):
-    pieces = draw(st.lists(_piece(rule, 6 if rule == "split" else 8), min_size=1, max_size=3))
+def small_sums(draw, rule: CuttingRule, top: int):
+    pieces = draw(st.lists(_piece(rule, top), min_size=1, max_size=3))
     if fits(pieces, rule) is not None:
         pieces = pieces[:1]
     return pieces
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("rule, top", [(SPLIT, 6), (CUTTING, 8)], ids=IDS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_random_sums_match_rule_search(rule, data):
+def test_random_sums_match_rule_search(rule, top, data):
     # The xor's verdict, and a named winning move replayed under the literal rules.
-    assert sum_difference(data.draw(small_sums(rule)), rule, MEMO[rule]) is None
+    assert sum_difference(data.draw(small_sums(rule, top)), rule, MEMO[rule]) is None
 
 
 # Winning moves -----------------------------------------------------------------
@@ -124,7 +132,7 @@ def _after(pieces: tuple[Piece, ...], sol) -> tuple[Piece, ...]:
     return pieces[: m.piece] + pieces[m.piece + 1:] + m.parts
 
 
-@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("rule", RULES, ids=IDS)
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_winning_move_reaches_a_zero_position(rule, data):
@@ -137,7 +145,7 @@ def test_winning_move_reaches_a_zero_position(rule, data):
     p = pieces[m.piece]
     a, b = m.parts
     # The cut is a legal cut of that piece under the rule.
-    low = 2 if rule == "cutting" else 1
+    low = rule.min_side
     if m.direction == "horizontal":
         assert (a.cols, b.cols) == (p.cols, p.cols) and a.rows + b.rows == p.rows
     else:
@@ -147,9 +155,12 @@ def test_winning_move_reaches_a_zero_position(rule, data):
     assert cutting_position(_after(pieces, sol), rule).value == 0
 
 
-@pytest.mark.parametrize("rule", RULES)
-def test_winning_move_wins_under_the_literal_rules(rule):
-    pieces = (Piece(3, 5), Piece(1, 6)) if rule == "split" else (Piece(4, 2), Piece(3, 5), Piece(4, 4))
+@pytest.mark.parametrize(
+    "rule, pieces",
+    [(SPLIT, (Piece(3, 5), Piece(1, 6))), (CUTTING, (Piece(4, 2), Piece(3, 5), Piece(4, 4)))],
+    ids=IDS,
+)
+def test_winning_move_wins_under_the_literal_rules(rule, pieces):
     sol = cutting_position(pieces, rule)
     assert sol.first_player_wins and rule_search([(p.rows, p.cols) for p in pieces], rule)
     after = [(p.rows, p.cols) for p in _after(pieces, sol)]
@@ -157,7 +168,7 @@ def test_winning_move_wins_under_the_literal_rules(rule):
 
 
 def test_position_text_of_a_move():
-    sol = cutting_position(parse_position("3x5 1x6", "split"), "split")
+    sol = cutting_position(parse_position("3x5 1x6", SPLIT), SPLIT)
     assert sol.values == (0, 2)
     assert str(sol.move) == "cut piece 2 vertically after column 3: 1x3 + 1x3"
 
@@ -165,18 +176,18 @@ def test_position_text_of_a_move():
 # Certificates --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("rule", RULES, ids=IDS)
 def test_certificate_accepts_the_real_table(rule):
     assert check_sg_table(grundy_table(rule, 60).values, rule) == []
 
 
-@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("rule", RULES, ids=IDS)
 def test_certificate_accepts_the_plain_table_and_rectangles(rule):
     assert check_sg_table(reference_grundy(rule, 25), rule) == []
     assert check_sg_table(grundy_table(rule, 30).values[:9, :27], rule) == []
 
 
-@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("rule", RULES, ids=IDS)
 def test_certificate_reports_a_corrupted_entry(rule):
     g = grundy_table(rule, 40).values.copy()
     g[37, 40] = g[40, 37] = g[37, 40] + 1
@@ -187,10 +198,10 @@ def test_certificate_reports_a_corrupted_entry(rule):
 
 
 def test_certificate_reports_the_wrong_rule():
-    g = grundy_table("split", 12).values.copy()
+    g = grundy_table(SPLIT, 12).values.copy()
     g[:2, :] = -1
     g[:, :2] = -1
-    assert check_sg_table(g, "cutting")
+    assert check_sg_table(g, CUTTING)
 
 
 @pytest.mark.parametrize(
@@ -204,7 +215,7 @@ def test_certificate_reports_the_wrong_rule():
 )
 def test_certificate_rejects_malformed_tables(table, message):
     with pytest.raises(CertificateError) as err:
-        check_sg_table(table, "split")
+        check_sg_table(table, SPLIT)
     assert str(err.value) == message
 
 
@@ -241,12 +252,13 @@ def test_no_judge_limits_lifts_the_upper_limit_only():
 @pytest.mark.parametrize(
     "text, rule, message",
     [
-        ("3x5 2y7", "split", "<position>:1:5: expected a piece 'AxB' such as 3x5, got '2y7'"),
-        ("3x5  1x7", "cutting", "<position>:1:6: expected a side in 2..200, got 1"),
-        ("3x5 2x151", "split", "<position>:1:7: expected a side in 1..150, got 151 (judge limit; --no-judge-limits lifts it)"),
-        ("1x1", "split", "<position>:1:1: expected a piece larger than 1x1 (a 1x1 piece ends the game)"),
-        ("  ", "split", "<position>:1:3: expected at least one piece 'AxB'"),
+        ("3x5 2y7", SPLIT, "<position>:1:5: expected a piece 'AxB' such as 3x5, got '2y7'"),
+        ("3x5  1x7", CUTTING, "<position>:1:6: expected a side in 2..200, got 1"),
+        ("3x5 2x151", SPLIT, "<position>:1:7: expected a side in 1..150, got 151 (judge limit; --no-judge-limits lifts it)"),
+        ("1x1", SPLIT, "<position>:1:1: expected a piece larger than 1x1 (a 1x1 piece ends the game)"),
+        ("  ", SPLIT, "<position>:1:3: expected at least one piece 'AxB'"),
     ],
+    ids=["bad-piece", "cutting-side-1", "beyond-judge-limit", "one-by-one", "empty"],
 )
 def test_bad_positions(text, rule, message):
     with pytest.raises(InputError) as err:
@@ -259,6 +271,8 @@ def test_solver_boundary_rejects_bad_pieces():
         cutting_game((Piece(1, 5),))
     with pytest.raises(GamecertError):
         grundy_table("chess", 5)
+    with pytest.raises(GamecertError):
+        cutting_queries((Piece(2, 5),), "cutting")  # a rule is a CuttingRule, not its name
 
 
 # CLI -------------------------------------------------------------------------------
@@ -280,7 +294,7 @@ def test_cli_json_values():
     data = json.loads(result.output)
     assert data["answer"] == ["Bob", "Alice", "Alice", "Bob"]
     assert data["values"] == [0, 2, 1, 0]
-    assert check_sg_table(np.array(data["certificate"]["table"]), "split") == []
+    assert check_sg_table(np.array(data["certificate"]["table"]), SPLIT) == []
 
 
 def test_cli_position_with_move():
@@ -289,7 +303,7 @@ def test_cli_position_with_move():
     assert result.exit_code == 0 and data["answer"] == "WIN"
     parts = [tuple(p) for p in data["move"]["parts"]]
     rest = [tuple(p) for i, p in enumerate(data["pieces"]) if i != data["move"]["piece"] - 1]
-    assert rule_search(rest + parts, "cutting") is False
+    assert rule_search(rest + parts, CUTTING) is False
     text = CliRunner().invoke(main, ["solve", "split", "--position", "3x5 2x7"]).output
     assert text.startswith("position: 3x5 2x7\nvalues: 0 ")
 
@@ -301,7 +315,7 @@ def test_cli_limits_and_errors():
     assert result.output.strip() == "error: <stdin>:1:1: expected the width W in 2..200, got 250 (judge limit; --no-judge-limits lifts it)"
     result = runner.invoke(main, ["solve", "cutting", "--no-judge-limits"], input="250 2\n")
     assert result.exit_code == 0 and result.output in ("WIN\n", "LOSE\n")
-    assert (result.output == "WIN\n") == plain_wins([(250, 2)], "cutting")[0]
+    assert (result.output == "WIN\n") == plain_wins([(250, 2)], CUTTING)[0]
     result = runner.invoke(main, ["solve", "split"], input="3 4 5\n")
     assert result.exit_code == 1 and "an odd number of integers" in result.output
 

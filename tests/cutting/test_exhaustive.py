@@ -7,11 +7,11 @@ import itertools
 
 import pytest
 
-from gamecert.solvers.cutting import solver
+from gamecert.solvers.cutting import CUTTING, SPLIT, solver
 from gamecert.verify.cutting import audit, exhaustive
 
 
-@pytest.mark.parametrize("rule", ["split", "cutting"])
+@pytest.mark.parametrize("rule", [SPLIT, CUTTING], ids=["split", "cutting"])
 def test_sums_of_area_are_every_multiset_once(rule):
     for area in range(2, 11):
         pieces = audit.pieces_up_to(rule, area)
@@ -44,7 +44,7 @@ def test_a_wrong_sum_rule_is_found_with_its_position(monkeypatch):
         return sol if len(pieces) != 2 else dataclasses.replace(sol, value=0, move=None)
 
     monkeypatch.setattr(audit, "cutting_position", wrong)
-    counts, found = exhaustive.audit_area({"rule": "split", "area": 6}, {})
+    counts, found = exhaustive.audit_area({"rule": "split", "area": 6}, {"rule": SPLIT.to_data()})
     assert counts["disagreements"] > 0
     assert found[0].startswith("split game: the fast solver says the player to move loses")
     assert found[0].endswith("position (gamecert solve split --position): 1x2 1x4\n")

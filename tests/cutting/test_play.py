@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from gamecert.solvers.cutting.solver import Piece, cutting_position
+from gamecert.solvers.cutting import CUTTING, SPLIT, Piece, cutting_position
 from gamecert.verify.cutting.play import CuttingPlay
 from tests.maze.test_play import play_out
 from tests.support import run
@@ -13,7 +13,8 @@ from tests.support import run
 def test_engine_never_loses_a_won_position():
     rng = random.Random(17)
     games = 0
-    for rule, low in (("split", 1), ("cutting", 2)):
+    for rule in (SPLIT, CUTTING):
+        low = rule.min_side
         for _ in range(50):
             pieces = [Piece(rng.randint(low, 7), rng.randint(low, 7)) for _ in range(rng.randint(1, 3))]
             pieces = [p for p in pieces if (p.rows, p.cols) != (1, 1)] or [Piece(2, 3)]
@@ -21,7 +22,7 @@ def test_engine_never_loses_a_won_position():
             first_mover_wins = cutting_position(tuple(pieces), rule).value != 0
             for human_first in (True, False):
                 if first_mover_wins == (not human_first):
-                    assert play_out(CuttingPlay(rule, text), human_first, rng) == "gamecert", (rule, text)
+                    assert play_out(CuttingPlay(rule, text), human_first, rng) == "gamecert", (rule.name, text)
                     games += 1
     assert games >= 100
 

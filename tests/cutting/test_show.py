@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from gamecert.solvers.cutting.solver import Piece, cutting_position, grundy_table, parse_split, split_game
+from gamecert.solvers.cutting import (
+    CUTTING,
+    SPLIT,
+    CuttingRule,
+    Piece,
+    cutting_position,
+    grundy_table,
+    parse_split,
+    split_game,
+)
 from gamecert.verify.cutting.show import POSITION_TOP, cutting_picture, position_layout, sg_colour, table_geometry
 from gamecert.verify.engine import svg as draw
 from tests.pictures import pixel, render, rgb
 from tests.support import run
 
 
-def check_table(rule: str, size: int, queries: tuple[Piece, ...], top_offset: float) -> int:
+def check_table(rule: CuttingRule, size: int, queries: tuple[Piece, ...], top_offset: float) -> int:
     table = grundy_table(rule, size)
     image = render(cutting_picture(table, queries))
     s, left, top = table_geometry(size, top_offset)
@@ -29,18 +38,18 @@ def check_table(rule: str, size: int, queries: tuple[Piece, ...], top_offset: fl
 
 def test_split_table_cells_match_the_table():
     queries = parse_split("1 2\n1 6\n4 3\n3 5\n")
-    assert check_table("split", 12, queries, 98) == 144
+    assert check_table(SPLIT, 12, queries, 98) == 144
     # Value 0 is the losing colour: the judge says Bob wins 1x2 and 3x5.
     assert sg_colour(split_game(queries).values[0], 3) == draw.LOSE
 
 
 def test_cutting_table_without_queries():
-    assert check_table("cutting", 30, (), 98) == 900
+    assert check_table(CUTTING, 30, (), 98) == 900
 
 
 def test_position_picture_shows_the_winning_cut():
-    position = cutting_position((Piece(3, 5), Piece(1, 6), Piece(4, 4)), "split")
-    table = grundy_table("split", 8)
+    position = cutting_position((Piece(3, 5), Piece(1, 6), Piece(4, 4)), SPLIT)
+    table = grundy_table(SPLIT, 8)
     svg = cutting_picture(table, (), position)
     assert "winning cut (pink): cut piece 2 vertically after column 2: 1x2 + 1x4" in svg
     image = render(svg)

@@ -205,16 +205,18 @@ def test_cli_options_of_the_other_mode_are_usage_errors():
 
 def test_seeded_shards_hold_the_plain_schedule_in_order():
     from gamecert.verify import registry
+    from gamecert.verify.capabilities import StressCases
     from gamecert.verify.engine import exhaustive, stress
 
     game = registry.get_game("geography")
     campaign = exhaustive.random_stress_campaign(game, "true", 130, 7, 9, 1.0)
-    pieces = [text for s in campaign.shards for _, text in exhaustive.random_cases(s.params, campaign.options)]
-    assert pieces == [c.text for c in stress.stress_cases(game.generator, 130, 7, 9)]
+    pieces = [text for s in campaign.shards for _, text in campaign.function.cases(s.params, campaign.options)]
+    assert pieces == [c.text for c in stress.stress_cases(game.capability(StressCases), 130, 7, 9)]
 
 
 def test_cli_seeded_stress_campaign_runs_every_case_of_the_plain_schedule():
     from gamecert.verify import registry
+    from gamecert.verify.capabilities import StressCases
     from gamecert.verify.engine import stress
 
     result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py", "--wrong"), "--count", "60", "--jobs", "0"])
@@ -222,7 +224,7 @@ def test_cli_seeded_stress_campaign_runs_every_case_of_the_plain_schedule():
     # The --wrong program answers WIN where the answer is LOSE, and only there.
     game = registry.get_game("maze")
     referee = stress.Referee(game)
-    loses = sum(referee.answer(c.text, "a case", True) == "LOSE\n" for c in stress.stress_cases(game.generator, 60, 1, 10))
+    loses = sum(referee.answer(c.text, "a case", True) == "LOSE\n" for c in stress.stress_cases(game.capability(StressCases), 60, 1, 10))
     lines = untimed(result.stdout)
     assert lines[0] == f"stress maze: {loses} of 60 generated cases (seed 1, sizes up to 10) failed: wrong {loses} (T)"
     assert lines[1] == f"  cases 60, passed {60 - loses}, wrong {loses}, crash 0, timeout 0; 2 shards (0 from the store, 2 run now)"

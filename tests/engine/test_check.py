@@ -67,22 +67,68 @@ def _dies(instance):
     return n % 2 == 0
 
 
-GAME = Game(
-    name="parity",
-    summary="is N even (a test game)",
-    parse=_parse,
-    solve=_solve,
-    format=lambda even: "even\n" if even else "odd\n",
-    to_json=lambda even: {"answer": even},
-    answer=lambda even: even,
-    certify=lambda instance, even: [],
-    explain=lambda instance, fast, other: f"says {other}, fast says {fast}",
-    formulations=(
-        Formulation("halves", lambda i: None, _halves),
-        Formulation("sleeper", lambda i: None, _sleeper),
-        Formulation("dies", lambda i: None, _dies),
-    ),
-)
+class Halves(Formulation):
+    name = "halves"
+
+    def fits(self, instance):
+        return None
+
+    def run(self, instance):
+        return _halves(instance)
+
+
+class Sleeper(Formulation):
+    name = "sleeper"
+
+    def fits(self, instance):
+        return None
+
+    def run(self, instance):
+        return _sleeper(instance)
+
+
+class Dies(Formulation):
+    name = "dies"
+
+    def fits(self, instance):
+        return None
+
+    def run(self, instance):
+        return _dies(instance)
+
+
+class ParityGame(Game):
+    """Is N even (a test game)."""
+
+    name = "parity"
+    summary = "is N even (a test game)"
+
+    def parse(self, text, source="<input>", judge_limits=True):
+        return _parse(text, source, judge_limits)
+
+    def solve(self, instance):
+        return _solve(instance)
+
+    def write_answer(self, even, write):
+        write(b"even\n" if even else b"odd\n")
+
+    def describe(self, even):
+        return {"answer": even}
+
+    def answer(self, even):
+        return even
+
+    def certify(self, instance, even):
+        return []
+
+    def explain(self, instance, fast, other):
+        return f"says {other}, fast says {fast}"
+
+    def formulations(self):
+        return (Halves(), Sleeper(), Dies())
+
+
+GAME = ParityGame()
 
 
 @pytest.fixture
@@ -233,5 +279,5 @@ def test_bundled_larger_mazes_fit_some_formulation(rel):
     case = load_case(root / f"{rel}.toml", root)
     game = registry.get_game(case.game)
     instance = game.parse(case.input, rel, case.judge_limits)
-    fitting = [f.name for f in game.formulations if f.fits(instance) is None]
+    fitting = [f.name for f in game.formulations() if f.fits(instance) is None]
     assert "ilp" in fitting

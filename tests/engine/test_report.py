@@ -10,14 +10,14 @@ import sys
 
 import pytest
 
-from gamecert.verify.engine.cases import Case, case_text, default_cases_dir
+from gamecert.verify.engine.cases import CaseFile, case_text, default_cases_dir
 from gamecert.verify.engine.crosscheck import CaseReport, Status, Verdict
 from gamecert.verify.engine.report import render_reports, skipped_summary
 from tests.support import run
 
 
 def report(case_id: str, *verdicts: Verdict) -> CaseReport:
-    return CaseReport(Case(None, case_id, "g", "", "", ""), verdicts)
+    return CaseReport(CaseFile(None, case_id, "g", "", "", ""), verdicts)
 
 
 def skip(name: str, detail: str) -> Verdict:
@@ -68,7 +68,7 @@ def test_check_verbose_lists_every_skip(tmp_path):
     long = run(["check", str(folder), "--verbose"])
     assert "  open/8x8: sat: 64 vertices > 60 (SAT limit)\n" in long.stdout
     assert "  open/9x8: sat: 72 vertices > 60 (SAT limit)\n" in long.stdout
-    # Case ids are relative to the folder given.
+    # CaseFile ids are relative to the folder given.
     assert re.search(r"^open/9x8 ", short.stdout, re.M)
     inner = run(["check", str(folder / "open")])
     assert re.search(r"^9x8 ", inner.stdout, re.M)

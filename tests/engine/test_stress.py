@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 import sys
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 from gamecert.solvers.cutting.solver import parse_queries
 from gamecert.solvers.maze.solver import parse_maze
 from gamecert.verify import registry
+from gamecert.verify.capabilities import StressCases
 from gamecert.verify.engine import stress as engine
 from tests.support import TESTS, candidate, run
 
@@ -51,7 +51,7 @@ def _check(game: str, argv: list[str]):
 
 def test_wrong_maze_shrinks_from_a_large_walled_board():
     # The first random board of at least 30 cells, with walls, >= 10 free cells and answer LOSE.
-    gen = registry.get_game("maze").generator
+    gen = registry.get_game("maze").capability(StressCases)
     rng = random.Random(5)
     while True:
         text = gen.random_case(rng, 8)
@@ -152,16 +152,29 @@ def test_candidate_with_an_unclosed_quote_is_bad_input():
     assert (result.exit_code, result.stderr) == (1, "error: --candidate: cannot read the command \"python3 'x\": No closing quotation\n")
 
 
+class MazeWithoutCases(type(registry.get_game("maze"))):
+    """The maze without its stress cases."""
+
+    def capabilities(self):
+        return tuple(c for c in super().capabilities() if not isinstance(c, StressCases))
+
+
+class ForgedMaze(type(registry.get_game("maze"))):
+    """The maze whose certificate checker rejects everything."""
+
+    def certify(self, instance, solution):
+        return ["forged"]
+
+
 def test_game_without_a_generator_is_not_offered(monkeypatch):
-    with registry.registered(dataclasses.replace(registry.get_game("maze"), generator=None)):
+    with registry.registered(MazeWithoutCases()):
         result = run(["stress", "maze", "--candidate", "true"])
     assert result.exit_code == 2
     assert "'maze' is not one of 'bunny-egg', 'geography', 'split', 'cutting'." in result.stderr
 
 
 def test_failed_certificate_is_an_internal_error_not_the_candidates(monkeypatch, tmp_path):
-    forged = dataclasses.replace(registry.get_game("maze"), certify=lambda i, s: ["forged"])
-    with registry.registered(forged):
+    with registry.registered(ForgedMaze()):
         result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py"), "--out", str(tmp_path)])
     assert result.exit_code == 4
     assert result.stderr == (
@@ -209,7 +222,7 @@ def test_judge_tells_failures_apart(run, kind, detail):
 
 @pytest.mark.parametrize("game", ["maze", "split", "cutting"])
 def test_same_seed_same_cases(game):
-    gen = registry.get_game(game).generator
+    gen = registry.get_game(game).capability(StressCases)
     first = list(engine.stress_cases(gen, 80, 7, 9))
     assert first == list(engine.stress_cases(gen, 80, 7, 9))
     other = list(engine.stress_cases(gen, 80, 8, 9))
@@ -220,7 +233,7 @@ def test_same_seed_same_cases(game):
 
 
 def test_schedule_starts_with_the_edge_cases():
-    gen = registry.get_game("maze").generator
+    gen = registry.get_game("maze").capability(StressCases)
     edges = list(gen.edge_cases(6))
     cases = list(engine.stress_cases(gen, len(edges) + 3, 1, 6))
     assert [(c.family, c.text) for c in cases[: len(edges)]] == [(f"edge: {n}", t) for n, t in edges]
@@ -246,7 +259,7 @@ MEASURES = {"maze": _maze_measure, "split": _pieces_measure("split"), "cutting":
 @pytest.mark.parametrize("game", list(MEASURES))
 def test_every_reduction_parses_and_is_strictly_smaller(game):
     g = registry.get_game(game)
-    gen = g.generator
+    gen = g.capability(StressCases)
     measure = MEASURES[game]
     texts = [text for _, text in gen.edge_cases(7)]
     rng = random.Random(3)
@@ -265,7 +278,7 @@ def test_every_reduction_parses_and_is_strictly_smaller(game):
 @pytest.mark.parametrize("game", list(MEASURES))
 def test_generated_cases_respect_size_and_judge_limits(game):
     g = registry.get_game(game)
-    gen = g.generator
+    gen = g.capability(StressCases)
     for name, text in gen.edge_cases(1000):
         g.parse(text, name, True)
     rng = random.Random(0)

@@ -7,7 +7,7 @@ import random
 from gamecert.solvers import jit
 from gamecert.solvers.geography.solver import geography_game, parse_geography
 from gamecert.solvers.matching.types import D
-from gamecert.verify.uvg.export import geography_start
+from gamecert.verify.geography.game import GeographyStarts
 from gamecert.verify.uvg.play import UvgPlay
 from tests.maze.test_play import play_out
 from tests.support import run
@@ -33,7 +33,7 @@ def test_engine_never_loses_a_won_position_on_small_graphs():
                 for human_first in (True, False):
                     if first_mover_wins == (not human_first):
                         for _ in range(3):
-                            engine = UvgPlay(geography_start, instance, str(v + 1))
+                            engine = UvgPlay(GeographyStarts(), instance, str(v + 1))
                             assert play_out(engine, human_first, rng) == "gamecert", (instance.text(), v + 1)
                             games += 1
     assert games > 400 and blossoms > 20  # many non-bipartite graphs among them

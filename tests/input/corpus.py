@@ -188,6 +188,15 @@ OPTIONS: list[tuple[str, list[str]]] = [
     ("check-jobs-fullwidth", ["check", "--jobs", "２"]),
     ("check-time-limit-nan", ["check", "--time-limit", "nan"]),
     ("audit-seed-fullwidth", ["audit", "--seed", "１"]),
+    # Every numeric option of every command reads ASCII digits only (issue #18).
+    ("stress-exhaustive-fullwidth", ["stress", "maze", "--candidate", "true", "--exhaustive", "３"]),
+    ("stress-jobs-fullwidth", ["stress", "split", "--candidate", "true", "--jobs", "２"]),
+    ("audit-exhaustive-fullwidth", ["audit", "--game", "maze", "--exhaustive", "３"]),
+    ("audit-exhaustive-21-digits", ["audit", "--game", "maze", "--exhaustive", "9" * 21]),
+    ("audit-random-fullwidth", ["audit", "--game", "geography", "--random", "３"]),
+    ("audit-jobs-arabic", ["audit", "--game", "maze", "--exhaustive", "2", "--jobs", "٢"]),
+    ("package-seed-fullwidth", ["package", "maze", "--out", "unused", "--seed", "３"]),
+    ("export-max-memory-fullwidth", ["export", "lp", "maze", "-", "--vertex", "1,1", "--max-memory", "４G"]),
 ]
 
 #: ``export --vertex`` values on the maze sample (malformed or pointing nowhere).

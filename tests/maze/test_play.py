@@ -9,7 +9,7 @@ import numpy as np
 from gamecert.solvers import jit
 from gamecert.solvers.matching.types import D
 from gamecert.solvers.maze.solver import Maze, maze_game
-from gamecert.verify.uvg.export import maze_start
+from gamecert.verify.maze.game import MazeStarts
 from gamecert.verify.uvg.play import UvgPlay
 from tests.support import run
 
@@ -40,7 +40,7 @@ def test_engine_never_loses_a_won_position_on_small_boards():
                 for human_first in (True, False):
                     if first_mover_wins == (not human_first):  # gamecert holds the winning side
                         for _ in range(3):
-                            assert play_out(UvgPlay(maze_start, maze, cell), human_first, rng) == "gamecert", (maze.text(), cell)
+                            assert play_out(UvgPlay(MazeStarts(), maze, cell), human_first, rng) == "gamecert", (maze.text(), cell)
                             games += 1
     assert games > 300
 

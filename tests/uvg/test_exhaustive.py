@@ -30,7 +30,7 @@ def test_campaign_counts_match_networkx_atlas_and_the_python_rule_search():
         "bipartite graphs": sum(nx.is_bipartite(G) for G in atlas),
         "disagreements": 0,
     }
-    assert run_campaign(exhaustive.uvg_campaign(6), jobs=0).totals == expected
+    assert run_campaign(exhaustive.UvgGraphs().audit_campaign(6), jobs=0).totals == expected
 
 
 def test_geng_parts_are_disjoint_and_cover_every_connected_graph_once():
@@ -94,7 +94,7 @@ def test_every_graph_disconnected_too_matches_the_atlas():
     from gamecert.verify.engine.campaign import Campaign
 
     atlas = [G for G in nx.graph_atlas_g() if 1 <= G.number_of_nodes() <= 6]
-    every = Campaign("every graph", exhaustive.audit_part, exhaustive.stress_shards(6), {}, "graphs")
+    every = Campaign("every graph", exhaustive.audit_part, exhaustive.UvgGraphs().stress_shards(6), {}, "graphs")
     totals = run_campaign(every, jobs=0).totals
     assert totals == {
         "graphs": len(atlas),
@@ -115,7 +115,7 @@ def test_random_campaign_counts_match_the_python_rule_search_on_the_same_graphs(
         pi, pj = exhaustive.pair_index(n)
         G.add_edges_from((int(pi[k]), int(pj[k])) for k in np.flatnonzero(bits))
         losing += sum(search_outcomes(_adjacency(G)).loses)
-    totals = run_campaign(exhaustive.random_campaign(count, seed), jobs=0).totals
+    totals = run_campaign(exhaustive.UvgGraphs().random_campaign(count, seed), jobs=0).totals
     assert totals["graphs"] == count and totals["starts"] == sum(n for n, _ in graphs)
     assert totals["losing starts"] == losing and totals["disagreements"] == 0
 

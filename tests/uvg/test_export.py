@@ -26,7 +26,8 @@ from gamecert.solvers.geography.solver import geography_game, parse_geography
 from gamecert.solvers.maze.solver import maze_game, parse_maze
 from gamecert.verify.cli import main
 from gamecert.verify.engine.cases import default_cases_dir, load_case
-from gamecert.verify.uvg.export import geography_start, maze_start, uvg_cnf, uvg_ilp
+from gamecert.verify.uvg.export import uvg_cnf, uvg_ilp
+from gamecert.verify.uvg.start import geography_start, maze_start
 
 CASES = default_cases_dir()
 GRAPHS = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from pathlib import Path
 
@@ -16,8 +15,9 @@ from pyqbf.solvers import Solver, solve_file
 from gamecert.solvers.matching.graph import graph_from_edges, grid_graph
 from gamecert.solvers.maze.solver import parse_maze
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.game import Formulation
+from gamecert.verify.maze.game import MazeGame
 from gamecert.verify.uvg import qbf
+from gamecert.verify.uvg.game import QbfFormulation
 from gamecert.verify.uvg.search import graph_search_outcomes, maze_search_outcomes
 
 
@@ -186,18 +186,33 @@ def test_time_limit_raises_time_limit_error():
         qbf.qbf_wins(g, 0, time_limit=0.3)
 
 
+class ShortQbf(QbfFormulation):
+    """The QBF formulation run past its size limit with 0.3 s per start vertex."""
+
+    def fits(self, instance) -> None:
+        return None
+
+    def run(self, instance):
+        return qbf.qbf_outcomes(self.game.graph(instance), time_limit=0.3)
+
+
+class MazeWithShortQbf(MazeGame):
+    """The maze game with :class:`ShortQbf` as its only formulation."""
+
+    def formulations(self):
+        return (ShortQbf(self),)
+
+
 def test_check_shows_a_qbf_past_its_time_limit_as_skipped(monkeypatch):
     """A QBF that runs out of time leaves no witness; the cross-check says so and does not fail."""
-    from gamecert.verify import registry
-    from gamecert.verify.engine.cases import Case
+    from gamecert.verify.engine.cases import CaseFile
     from gamecert.verify.engine.crosscheck import check_case
 
-    maze = registry.get_game("maze")
-    slow = Formulation("qbf", lambda m: None, lambda m: qbf.qbf_outcomes(grid_graph(m.free)[0], time_limit=0.3))
-    game = dataclasses.replace(maze, formulations=(slow,))
+    game = MazeWithShortQbf()
     board = parse_maze("6 7\n" + "." * 7 + "\n" + ("." * 7 + "\n") * 5)
-    expected = maze.format(maze.solve(board))
-    report = check_case(game, Case(Path("open-6x7.toml"), "open-6x7", "maze", "test", board.text(), expected), board)
+    expected = game.format(game.solve(board))
+    case = CaseFile(Path("open-6x7.toml"), "open-6x7", "maze", "test", board.text(), expected)
+    report = check_case(game, case, board)
     (verdict,) = [v for v in report.verdicts if v.formulation == "qbf"]
     assert (verdict.status, report.failed) == ("skipped", False)
     assert verdict.detail.startswith("QBF (depqbf) on start ") and verdict.detail.endswith("time limit of 0.3 s")
@@ -214,7 +229,7 @@ def test_qbf_formulation_in_the_registry_agrees_with_the_fast_solver(game, text)
     from gamecert.verify.registry import get_game
 
     g = get_game(game)
-    (formulation,) = [f for f in g.formulations if f.name == "qbf"]
+    (formulation,) = [f for f in g.formulations() if f.name == "qbf"]
     instance = g.parse(text, "<test>", True)
     assert formulation.fits(instance) is None
     assert formulation.run(instance) == g.answer(g.solve(instance))

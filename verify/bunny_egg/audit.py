@@ -17,7 +17,7 @@ import numpy as np
 from gamecert.solvers.bunny_egg import PLAYERS, BunnyEgg, BunnyEggAnalysis, bunny_egg
 from gamecert.verify.bunny_egg.families import DOT, O, X, long_game, random_game
 from gamecert.verify.bunny_egg.search import BoardSearch, Rules, board_search
-from gamecert.verify.game import Audit, AuditResult
+from gamecert.verify.capabilities import Audit, AuditResult, Audits
 
 
 def _indent(text: str) -> str:
@@ -219,3 +219,10 @@ BUNNY_AUDITS = (
     Audit("bunny-exhaustive", bunny_exhaustive, {"max_cells": 6}),
     Audit("bunny-random", bunny_random, {"count": 30, "min_cells": 7, "max_cells": 16}, seeded=True),
 )
+
+
+class BunnyEggAudits(Audits):
+    """The audits of ``gamecert audit --game bunny-egg``: :data:`BUNNY_AUDITS`."""
+
+    def audits(self) -> tuple[Audit, ...]:
+        return BUNNY_AUDITS

@@ -12,19 +12,39 @@ shape and empty cell, and a range of the enterability masks.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from gamecert.solvers.bunny_egg import BunnyEgg
 from gamecert.verify.bunny_egg.audit import BUNNY_CLAIM, board_of, bunny_agreement, full_records
-from gamecert.verify.engine.campaign import Campaign, Shard
+from gamecert.verify.capabilities import ExhaustiveAudit
 
-CLAIM = BUNNY_CLAIM
+if TYPE_CHECKING:
+    from gamecert.verify.engine.campaign import Campaign, Shard
 
 #: Enterability masks per shard.
 CHUNK = 512
 
 
-def audit_name() -> str:
-    return "bunny-exhaustive"
+class BunnyEggExhaustiveAudit(ExhaustiveAudit):
+    """``gamecert audit --game bunny-egg --exhaustive N``: every full record on every board up to ``N`` cells.
+
+    The campaign's shards are :func:`board_shards`, each run by :func:`audit_boards`.
+    """
+
+    size = "cells"
+    claim = BUNNY_CLAIM
+
+    def audit_name(self) -> str:
+        return "bunny-exhaustive"
+
+    def audit_campaign(self, size: int) -> Campaign:
+        # The campaign engine (store, hashing, logging) is loaded by campaigns only.
+        from gamecert.verify.engine.campaign import Campaign
+
+        return Campaign(f"bunny-exhaustive up to {size} cells", audit_boards, board_shards(size), {}, "records")
+
+    def audit_covered(self, size: int) -> str:
+        return f"records on every board up to {size} cells"
 
 
 def board_shards(max_cells: int) -> tuple[Shard, ...]:
@@ -33,6 +53,8 @@ def board_shards(max_cells: int) -> tuple[Shard, ...]:
     >>> [s.key for s in board_shards(2)]
     ['1x1-s0-0', '1x2-s0-0', '1x2-s1-0', '2x1-s0-0', '2x1-s1-0']
     """
+    from gamecert.verify.engine.campaign import Shard
+
     out = []
     for cells in range(1, max_cells + 1):
         for n in range(1, cells + 1):
@@ -45,17 +67,6 @@ def board_shards(max_cells: int) -> tuple[Shard, ...]:
                     params = {"rows": n, "cols": m, "start": s, "lo": lo, "hi": min(total, lo + CHUNK)}
                     out.append(Shard(f"{n}x{m}-s{s}-{lo}", params))
     return tuple(out)
-
-
-def audit_campaign(max_cells: int) -> Campaign:
-    return Campaign(
-        f"bunny-exhaustive up to {max_cells} cells", audit_boards,
-        board_shards(max_cells), {}, "records",
-    )
-
-
-def covered(max_cells: int) -> str:
-    return f"records on every board up to {max_cells} cells"
 
 
 def audit_boards(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:

@@ -1,8 +1,15 @@
-"""The NOI2011 Bunny and Egg game in the registry."""
+"""The NOI2011 Bunny and Egg game: :class:`BunnyEggGame`, and the capabilities defined with it.
+
+Start-up stays cheap: this module imports the solver, the board search, the
+stress generator and the audits (numpy and plain Python). The ILP and
+networkx routes import their libraries inside :meth:`~IlpFormulation.run`;
+pictures, the exhaustive family and the contest problem are imported by the
+methods that use them, so ``gamecert solve bunny-egg`` loads none of them.
+"""
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from gamecert.solvers.bunny_egg.solver import (
     PLAYERS,
@@ -13,107 +20,111 @@ from gamecert.solvers.bunny_egg.solver import (
     format_bunny_egg_answer,
     parse_bunny_egg,
 )
-from gamecert.verify.bunny_egg import generator
-from gamecert.verify.bunny_egg.audit import BUNNY_AUDITS
-from gamecert.verify.bunny_egg.ilp import ilp_fits, ilp_verdicts
-from gamecert.verify.bunny_egg.networkx_check import networkx_fits, networkx_verdicts
-from gamecert.verify.bunny_egg.search import board_search
-from gamecert.verify.bunny_egg.search import fits as search_fits
-from gamecert.verify.game import Exhaustive, Formulation, Game, Pictures, first_difference
+from gamecert.verify.bunny_egg.audit import BunnyEggAudits
+from gamecert.verify.bunny_egg.generator import BunnyEggStressCases
+from gamecert.verify.bunny_egg.ilp import IlpFormulation
+from gamecert.verify.bunny_egg.networkx_check import NetworkxFormulation
+from gamecert.verify.bunny_egg.search import SearchFormulation
+from gamecert.verify.capabilities import Contest, Pictures
+from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.package import ContestProblem
 
 
-def _to_json(sol: BunnyEggAnalysis) -> dict:
-    n, m = sol.game.shape
-    return {
-        "game": "bunny-egg",
-        "rows": n,
-        "cols": m,
-        "k": sol.game.k,
-        "answer": list(sol.bunny_mistakes),
-        "bunny_mistakes": list(sol.bunny_mistakes),
-        "egg_mistakes": list(sol.egg_mistakes),
-        "finished": sol.finished,
-        "winner": "Egg" if sol.finished else None,
-        "note": None if sol.finished else "the record stops before the game ends: Bunny can still move",
-        "graph": {"vertices": sol.graph.n, "edges": sol.graph.m},
-        "positions": sol.table(),
-    }
+class BunnyEggGame(Game[BunnyEgg, BunnyEggAnalysis]):
+    """Bunny's mistakes in a game record: which of her moves turned a win into a loss.
+
+    >>> game = BunnyEggGame()
+    >>> game.format(game.fast_solve(game.parse("1 6\\nXO.OXO\\n1\\n1 2\\n1 1\\n")))
+    '1\\n1\\n'
+    """
+
+    name = "bunny-egg"
+    summary = "NOI2011 Bunny and Egg: Bunny's mistakes in a game record"
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> BunnyEgg:
+        return parse_bunny_egg(text, source, judge_limits)
+
+    def solve(self, instance: BunnyEgg) -> BunnyEggAnalysis:
+        return bunny_egg(instance)
+
+    def small(self, instance: BunnyEgg) -> bool:
+        # Judge-size games (40x40, k <= 1000) replay quicker as plain Python than
+        # numba loads (benchmarks/limits.md).
+        return instance.board.size <= 1600 and len(instance.moves) <= 2000
+
+    def write_answer(self, solution: BunnyEggAnalysis, write: Write) -> None:
+        # At most 1001 short lines: one chunk.
+        write(format_bunny_egg_answer(solution).encode())
+
+    def describe(self, solution: BunnyEggAnalysis) -> dict:
+        n, m = solution.game.shape
+        return {
+            "game": "bunny-egg",
+            "rows": n,
+            "cols": m,
+            "k": solution.game.k,
+            "answer": list(solution.bunny_mistakes),
+            "bunny_mistakes": list(solution.bunny_mistakes),
+            "egg_mistakes": list(solution.egg_mistakes),
+            "finished": solution.finished,
+            "winner": "Egg" if solution.finished else None,
+            "note": None if solution.finished else "the record stops before the game ends: Bunny can still move",
+            "graph": {"vertices": solution.graph.n, "edges": solution.graph.m},
+            "positions": solution.table(),
+        }
+
+    def answer(self, solution: BunnyEggAnalysis) -> Verdicts:
+        return solution.verdicts()
+
+    def certify(self, instance: BunnyEgg, solution: BunnyEggAnalysis) -> list[str]:
+        from gamecert.verify.bunny_egg.certificate import certify_positions  # matching checks: not for `solve`
+
+        return certify_positions(instance, solution.verdicts().wins)
+
+    def explain(self, instance: BunnyEgg, fast: Verdicts, other: Verdicts) -> str:
+        t = first_difference(fast.wins, other.wins)
+        if t is not None:
+            if t >= min(len(fast.wins), len(other.wins)):
+                return f"{len(other.wins)} positions, expected {len(fast.wins)}"
+            word = {True: "wins", False: "loses"}
+            return (
+                f"position {t} ({PLAYERS[t % 2]} to move after {t} moves): "
+                f"{word[other.wins[t]]}, expected {word[fast.wins[t]]}"
+            )
+        if fast.bunny_mistakes != other.bunny_mistakes:
+            return f"Bunny's mistakes {list(other.bunny_mistakes)}, expected {list(fast.bunny_mistakes)}"
+        if fast.egg_mistakes != other.egg_mistakes:
+            return f"Egg's mistakes {list(other.egg_mistakes)}, expected {list(fast.egg_mistakes)}"
+        return "answers agree"
+
+    def formulations(self) -> tuple[Formulation[BunnyEgg, Verdicts], ...]:
+        return SearchFormulation(), IlpFormulation(), NetworkxFormulation()
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        # Campaigns only, so not imported with the game; the module itself is light.
+        from gamecert.verify.bunny_egg.exhaustive import BunnyEggExhaustiveAudit
+
+        return BunnyEggStressCases(), BunnyEggAudits(), BunnyEggExhaustiveAudit(), BunnyEggPictures(), BunnyEggContest()
 
 
-def _certify(game: BunnyEgg, sol: BunnyEggAnalysis) -> list[str]:
-    from gamecert.verify.bunny_egg.certificate import certify_positions
+class BunnyEggPictures(Pictures[BunnyEgg, BunnyEggAnalysis, None]):
+    """The record drawn: pieces, the moves numbered, both players' mistakes marked.
 
-    return certify_positions(game, sol.verdicts().wins)
+    There is no focus option: the picture already shows every position's verdict.
+    """
 
+    def draw(self, instance: BunnyEgg, solution: BunnyEggAnalysis, focus: None = None) -> str:
+        from gamecert.verify.bunny_egg.show import bunny_picture  # SVG writer: `show` and `check --html` only
 
-def _explain(game: BunnyEgg, expected: Verdicts, got: Verdicts) -> str:
-    t = first_difference(expected.wins, got.wins)
-    if t is not None:
-        if t >= min(len(expected.wins), len(got.wins)):
-            return f"{len(got.wins)} positions, expected {len(expected.wins)}"
-        word = {True: "wins", False: "loses"}
-        return (
-            f"position {t} ({PLAYERS[t % 2]} to move after {t} moves): "
-            f"{word[got.wins[t]]}, expected {word[expected.wins[t]]}"
-        )
-    if expected.bunny_mistakes != got.bunny_mistakes:
-        return f"Bunny's mistakes {list(got.bunny_mistakes)}, expected {list(expected.bunny_mistakes)}"
-    if expected.egg_mistakes != got.egg_mistakes:
-        return f"Egg's mistakes {list(got.egg_mistakes)}, expected {list(expected.egg_mistakes)}"
-    return "answers agree"
+        return bunny_picture(solution)
 
 
-def _search(game: BunnyEgg) -> Verdicts:
-    return board_search(game).verdicts()
+class BunnyEggContest(Contest):
+    """``gamecert package bunny-egg``: the NOI2011 problem with its test groups."""
 
+    def problem(self) -> ContestProblem:
+        from gamecert.verify.bunny_egg.contest import PROBLEM  # `gamecert package` only
 
-def _ilp(game: BunnyEgg) -> Verdicts:
-    return ilp_verdicts(game)[0]
-
-
-def _networkx(game: BunnyEgg) -> Verdicts:
-    return networkx_verdicts(game)[0]
-
-
-def _picture(game: BunnyEgg, analysis, focus: str | None) -> str:
-    from gamecert.verify.bunny_egg.show import picture
-
-    return picture(game, analysis, focus)
-
-
-def _exhaustive_family() -> ModuleType:
-    from gamecert.verify.bunny_egg import exhaustive  # campaigns only: not loaded by `gamecert solve`
-
-    return exhaustive
-
-
-def _contest_problem():
-    from gamecert.verify.bunny_egg.contest import PROBLEM  # `gamecert package` only
-
-    return PROBLEM
-
-
-BUNNY_EGG = Game(
-    name="bunny-egg",
-    generator=generator,
-    audits=BUNNY_AUDITS,
-    exhaustive=Exhaustive(_exhaustive_family, "cells"),
-    summary="NOI2011 Bunny and Egg: Bunny's mistakes in a game record",
-    parse=lambda text, source, judge_limits: parse_bunny_egg(text, source, judge_limits),
-    solve=bunny_egg,
-    # Judge-size games (40x40, k <= 1000) replay quicker as plain Python than
-    # numba loads (benchmarks/limits.md).
-    small=lambda game: game.board.size <= 1600 and len(game.moves) <= 2000,
-    format=format_bunny_egg_answer,
-    to_json=_to_json,
-    answer=lambda sol: sol.verdicts(),
-    certify=_certify,
-    explain=_explain,
-    formulations=(
-        Formulation("search", search_fits, _search),
-        Formulation("ilp", ilp_fits, _ilp),
-        Formulation("networkx", networkx_fits, _networkx),
-    ),
-    pictures=Pictures(_picture),
-    contest=_contest_problem,
-)
+        return PROBLEM

@@ -13,6 +13,10 @@ holds ``O`` (path cells next to ``p_2k`` have odd ``t`` and hold ``X`` by
 then). :func:`_finish` turns those neighbours to ``X``, which keeps the
 record legal, so every generated case is finished that way.
 
+:class:`BunnyEggStressCases` is the game's stress capability; its methods are
+the module functions :func:`edge_cases`, :func:`random_case` and
+:func:`reductions`, which the contest problem and the tests call directly.
+
 Cases shrink by the measure ``(n m, k, enterable cells)``, compared
 lexicographically; a cell is *enterable* when the empty cell could ever move
 onto it (``X`` on the start's chessboard parity, ``O`` on the other).
@@ -24,6 +28,7 @@ import random
 from collections.abc import Iterator
 
 from gamecert.solvers.bunny_egg.solver import BOARD_LIMIT, ROUNDS_LIMIT, parse_bunny_egg
+from gamecert.verify.capabilities import StressCases
 
 Cell = tuple[int, int]
 _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
@@ -384,3 +389,20 @@ def _after(rows: list[list[str]], path: list[Cell], t: int) -> list[list[str]]:
         (er, ec), (r, c) = path[i], path[i + 1]
         board[er][ec], board[r][c] = board[r][c], "."
     return board
+
+
+class BunnyEggStressCases(StressCases):
+    """The stress cases of ``gamecert stress bunny-egg``: the functions of this module.
+
+    The size knob bounds rows and columns; every case is a finished record
+    (Bunny stuck, Egg wins) within the judge limits.
+    """
+
+    def edge_cases(self, max_size: int) -> Iterator[tuple[str, str]]:
+        return edge_cases(max_size)
+
+    def random_case(self, rng: random.Random, size: int) -> str:
+        return random_case(rng, size)
+
+    def reductions(self, text: str) -> Iterator[str]:
+        return reductions(text)

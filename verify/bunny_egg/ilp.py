@@ -7,6 +7,7 @@ from gamecert.solvers.bunny_egg import BunnyEgg, Verdicts, record_mistakes
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.matching.graph import graph_from_edges
 from gamecert.verify.bunny_egg.positions import position_graphs
+from gamecert.verify.game import Formulation
 
 #: Largest board (cells) times positions for :func:`ilp_verdicts`.
 ILP_MAX_WORK = 12_000
@@ -20,12 +21,12 @@ def ilp_fits(game: BunnyEgg, limit: int = ILP_MAX_WORK) -> str | None:
     (measurements in ``benchmarks/limits.md``). The ILP's own graph limits
     (:func:`gamecert.verify.uvg.ilp.fits`) apply too.
     """
-    from gamecert.verify.uvg.ilp import fits as graph_fits
-
     n, m = game.shape
     work = n * m * (len(game.moves) + 1)
     if work > limit:
         return f"{n * m} cells x {len(game.moves) + 1} positions = {work} > {limit} (ILP limit)"
+    from gamecert.verify.uvg.ilp import fits as graph_fits  # loads OR-Tools: only past the work limit's check
+
     return graph_fits(next(position_graphs(game))[0])
 
 
@@ -47,3 +48,15 @@ def ilp_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
         wins.append(nu_without < nu)
         nus.append(nu)
     return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
+
+
+class IlpFormulation(Formulation[BunnyEgg, Verdicts]):
+    """The ``ilp`` cross-check: :func:`ilp_verdicts` (OR-Tools, imported when it runs) within :func:`ilp_fits`."""
+
+    name = "ilp"
+
+    def fits(self, instance: BunnyEgg) -> str | None:
+        return ilp_fits(instance)
+
+    def run(self, instance: BunnyEgg) -> Verdicts:
+        return ilp_verdicts(instance)[0]

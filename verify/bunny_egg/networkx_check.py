@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gamecert.solvers.bunny_egg import BunnyEgg, Verdicts, record_mistakes
 from gamecert.verify.bunny_egg.positions import position_graphs
+from gamecert.verify.game import Formulation
 
 #: Largest board (cells) times positions for :func:`networkx_verdicts`.
 NETWORKX_MAX_WORK = 200_000
@@ -40,3 +41,16 @@ def networkx_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
         wins.append(nu_without < nu)
         nus.append(nu)
     return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
+
+
+class NetworkxFormulation(Formulation[BunnyEgg, Verdicts]):
+    """The ``networkx`` cross-check: :func:`networkx_verdicts` (networkx is imported when it runs),
+    on records within :func:`networkx_fits`."""
+
+    name = "networkx"
+
+    def fits(self, instance: BunnyEgg) -> str | None:
+        return networkx_fits(instance)
+
+    def run(self, instance: BunnyEgg) -> Verdicts:
+        return networkx_verdicts(instance)[0]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from gamecert.solvers.bunny_egg.solver import BunnyEgg, Verdicts, record_mistakes
 from gamecert.solvers.errors import SolverError
+from gamecert.verify.game import Formulation
 
 #: Largest board (cells) :func:`board_search` runs on: see :func:`fits`.
 SEARCH_MAX_CELLS = 30
@@ -157,3 +158,15 @@ def board_search(game: BunnyEgg) -> BoardSearch:
     finished = next(rules.moves(bytes(board), len(moves) % 2), None) is None
     bunny, egg = record_mistakes(wins, len(moves) // 2)
     return BoardSearch(tuple(wins), tuple(winning), bunny, egg, finished)
+
+
+class SearchFormulation(Formulation[BunnyEgg, Verdicts]):
+    """The ``search`` cross-check: every position's verdict from :func:`board_search`, on boards that :func:`fits`."""
+
+    name = "search"
+
+    def fits(self, instance: BunnyEgg) -> str | None:
+        return fits(instance)
+
+    def run(self, instance: BunnyEgg) -> Verdicts:
+        return board_search(instance).verdicts()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamecert.solvers.bunny_egg.solver import BLACK, WHITE, BunnyEgg, BunnyEggAnalysis
+from gamecert.solvers.bunny_egg.solver import BLACK, WHITE, BunnyEggAnalysis
 from gamecert.verify.engine import svg as draw
 
 BOARD = "#e9dcc3"
@@ -97,7 +97,3 @@ def bunny_picture(analysis: BunnyEggAnalysis) -> str:
     pic.legend(left, y, legend)
     return pic.text_doc()
 
-
-def picture(game: BunnyEgg, analysis: BunnyEggAnalysis, focus: str | None = None) -> str:
-    """``gamecert show bunny-egg``: the record's picture (``focus`` is not used by this game)."""
-    return bunny_picture(analysis)

@@ -15,7 +15,7 @@ import click
 from gamecert.solvers import jit
 from gamecert.verify.cli.audit import audit
 from gamecert.verify.cli.check import check
-from gamecert.verify.cli.common import EXIT_INTERNAL
+from gamecert.verify.cli.common import EXIT_INTERNAL, click_error
 from gamecert.verify.cli.export import export
 from gamecert.verify.cli.package import package
 from gamecert.verify.cli.play import play
@@ -27,7 +27,8 @@ jit.skip_blas_probe = True
 
 
 class _Group(click.Group):
-    """Turns unexpected exceptions into one ``internal error`` line and exit 4."""
+    """Turns library errors into their exit codes (:func:`~gamecert.verify.cli.common.click_error`)
+    and anything else into one ``internal error`` line and exit 4."""
 
     def invoke(self, ctx: click.Context):
         try:
@@ -35,6 +36,9 @@ class _Group(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except Exception as exc:
+            known = click_error(exc)
+            if known is not None:
+                raise known from None
             click.echo(f"internal error: {type(exc).__name__}: {exc} (a gamecert bug, not bad input)", err=True)
             ctx.exit(EXIT_INTERNAL)
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import click
 
 from gamecert.verify import registry
-from gamecert.verify.cli.campaign import campaign_options
+from gamecert.verify.capabilities import Audits, ExhaustiveAudit, RandomAudit
+from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice
 from gamecert.verify.cli.options import Integer
@@ -16,23 +19,23 @@ from gamecert.verify.engine.audit import selected_audits
 @click.command()
 @click.option(
     "--game", "audit_games", multiple=True,
-    type=GameChoice(lambda g: bool(g.audits) or g.exhaustive is not None),
+    type=GameChoice(Audits, ExhaustiveAudit),
     help="Audit only this game (repeatable; default all).",
 )
 @click.option("--seed", default=0, show_default=True, type=Integer(), help="Seed of the random audits.")
 @click.option("--quick", is_flag=True, help="Smaller audits (for tests).")
 @click.option(
-    "--exhaustive", type=click.IntRange(min=1), default=None, metavar="N",
+    "--exhaustive", type=Integer(min=1), default=None, metavar="N",
     help="Every case up to size N instead (geography: vertices; maze: board side; ...), as a campaign of shards.",
 )
 @click.option(
-    "--random", "random_count", type=click.IntRange(min=1), default=None, metavar="COUNT",
+    "--random", "random_count", type=Integer(min=1), default=None, metavar="COUNT",
     help="COUNT random cases of --seed instead (geography: graphs of 10 to 16 vertices), as a campaign of shards.",
 )
 @campaign_options
 def audit(
     audit_games: tuple[str, ...], seed: int, quick: bool, exhaustive: int | None, random_count: int | None,
-    store, resume: bool, jobs: int | None, scheduler: str | None,
+    campaign: CampaignOptions,
 ) -> None:
     """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
     from gamecert.verify.engine.report import plural
@@ -41,11 +44,11 @@ def audit(
             raise click.UsageError("--quick sizes the default audits; --exhaustive N and --random COUNT give the size")
         if exhaustive is not None and random_count is not None:
             raise click.UsageError("--exhaustive N and --random COUNT are two campaigns: run them one at a time")
-        _campaigns(audit_games, exhaustive, random_count, seed, store, resume, jobs, scheduler)
+        _campaigns(audit_games, exhaustive, random_count, seed, campaign)
         return
-    if store is not None or resume or jobs is not None or scheduler is not None:
+    if campaign.given:
         raise click.UsageError("--store, --resume, --jobs and --scheduler go with --exhaustive N or --random COUNT")
-    only = [name for name in audit_games if not registry.get_game(name).audits]
+    only = [name for name in audit_games if registry.get_game(name).capability(Audits) is None]
     if only:
         raise click.UsageError(f"{only[0]} has only an exhaustive audit: add --exhaustive N")
 
@@ -64,22 +67,22 @@ def audit(
         raise Disagreement(f"{plural(len(failed), 'audit')} failed: {', '.join(failed)}")
 
 
-def _campaigns(games: tuple[str, ...], size: int | None, count: int | None, seed: int, store, resume: bool, jobs, scheduler) -> None:
+def _campaigns(games: tuple[str, ...], size: int | None, count: int | None, seed: int, campaign: CampaignOptions) -> None:
     """Each chosen game's theorem on every case up to ``size`` (or on ``count`` random cases of
     ``seed``) as a campaign: a line, the counts, exit 3 on a counterexample."""
     from gamecert.verify.engine import exhaustive as engine
     from gamecert.verify.engine.report import plural
 
     if size is not None:
-        have = {name: g for name, g in registry.games().items() if g.exhaustive is not None}
+        have = registry.games_with(ExhaustiveAudit)
         what = "exhaustive audit"
     else:
-        have = {name: g for name, g in registry.games().items() if engine.has_random(g)}
+        have = registry.games_with(RandomAudit)
         what = "random audit campaign"
     if not games:
         if size is None:
             raise click.UsageError(f"--random COUNT needs --game ({', '.join(have)})")
-        sizes = "; ".join(f"{name}: {g.exhaustive.size}" for name, g in have.items())
+        sizes = "; ".join(f"{name}: {g.capability(ExhaustiveAudit).size}" for name, g in have.items())
         raise click.UsageError(f"--exhaustive N needs --game (N counts {sizes})")
     missing = [name for name in games if name not in have]
     if missing:
@@ -88,10 +91,10 @@ def _campaigns(games: tuple[str, ...], size: int | None, count: int | None, seed
     for name in games:
         game = have[name]
         if size is not None:
-            result = run_campaign(lambda: engine.audit_campaign(game, size), store, resume, jobs, scheduler)
+            result = run_campaign(functools.partial(engine.audit_campaign, game, size), campaign)
             line = engine.audit_result(game, size, result)
         else:
-            result = run_campaign(lambda: engine.random_audit_campaign(game, count, seed), store, resume, jobs, scheduler)
+            result = run_campaign(functools.partial(engine.random_audit_campaign, game, count, seed), campaign)
             line = engine.random_audit_result(game, count, seed, result)
         click.echo(line.report(), nl=False)
         click.echo(engine.counts_line(result))

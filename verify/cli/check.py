@@ -12,6 +12,7 @@ from gamecert.verify import registry
 from gamecert.verify.cli.common import Disagreement, InputProblem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
+from gamecert.verify.capabilities import Pictures
 from gamecert.verify.game import Game
 
 
@@ -32,7 +33,7 @@ from gamecert.verify.game import Game
 def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
     # The engines are loaded only by this command, not by `gamecert solve`.
-    from gamecert.verify.engine.cases import Case, default_cases_dir, find_cases, load_case
+    from gamecert.verify.engine.cases import CaseFile, default_cases_dir, find_cases, load_case
     from gamecert.verify.engine.parallel import check_cases, default_jobs, warm_up
     from gamecert.verify.engine.report import plural, render_reports, reports_json
 
@@ -43,19 +44,17 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
     files = find_cases(roots)
     if not files:
         raise InputProblem(f"{roots[0]}:1:1: expected case files (*.toml), found none")
-    items: list[tuple[Game, Case, object]] = []
+    items: list[tuple[Game, CaseFile, object]] = []
     for f in files:
+        case = load_case(f, _root_of(f, roots))
         try:
-            case = load_case(f, _root_of(f, roots))
             g = registry.get_game(case.game)
-        except InputError as exc:
-            raise InputProblem(str(exc)) from None
         except GamecertError as exc:
             raise InputProblem(f"{f}:1:1: {exc}") from None
         try:
             instance = g.parse(case.input, str(f), case.judge_limits)
         except InputError as exc:
-            raise InputProblem(str(case.locate(exc))) from None
+            raise case.locate(exc) from None
         items.append((g, case, instance))
     with progress_bar("checking cases", len(items)) as update:
         if update is not None:
@@ -91,9 +90,11 @@ def _write_html(path: Path, reports, items, compiled: float | None) -> None:
 
     def picture(report) -> str | None:
         game, instance = by_path[report.case.path]
-        if game.pictures is None:
+        pictures = game.capability(Pictures)
+        if pictures is None:
             return None
-        return game.pictures.draw(instance, game.fast_solve(instance), None)
+        with game.kernels(instance):
+            return pictures.draw(instance, game.solve(instance))
 
     page = html_report(reports, picture, "gamecert check --html " + path.name, compiled)
     try:

@@ -1,15 +1,24 @@
-"""What every ``gamecert`` command shares: exit codes, error classes, reading input, game choices."""
+"""What every ``gamecert`` command shares: exit codes, the one place library errors become them,
+reading input, and game choices taken from the registry."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
+from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
-from gamecert.verify.game import Game
+from gamecert.verify.errors import (
+    CandidateError,
+    CertificationError,
+    SchedulerError,
+    StoreError,
+    StressInternalError,
+    ToolMissingError,
+)
+from gamecert.verify.game import Capability, Game
 
 EXIT_DISAGREE = 3
 EXIT_INTERNAL = 4
@@ -25,12 +34,51 @@ class InputProblem(click.ClickException):
 
 
 class Disagreement(click.ClickException):
-    """Formulations disagree, a certificate fails, or a candidate fails: exit 3."""
+    """Formulations disagree, a certificate fails, or a candidate fails: exit 3.
+
+    The message (if any) goes to stderr; a command that has printed its own
+    report raises it with no message.
+    """
 
     exit_code = EXIT_DISAGREE
 
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message)
+
     def show(self, file=None) -> None:
-        click.echo(self.message, err=True)
+        if self.message:
+            click.echo(self.message, err=True)
+
+
+class InternalError(click.ClickException):
+    """gamecert's own fault, whatever the input: one ``internal error`` line, exit 4."""
+
+    exit_code = EXIT_INTERNAL
+
+    def show(self, file=None) -> None:
+        click.echo(f"internal error: {self.message}", err=True)
+
+
+def click_error(exc: Exception) -> click.ClickException | None:
+    """The command-line form of a library error, or None for an exception that is a bug.
+
+    This is the one place where the library's errors become exit codes:
+    bad input (a located :class:`InputError`, a candidate that cannot run, a
+    store, scheduler or tool that cannot be used) is exit 1; an answer that
+    fails its certification is exit 3; gamecert's own failure in a stress run
+    is exit 4.
+    """
+    if isinstance(exc, InputError):
+        return InputProblem(str(exc))
+    if isinstance(exc, CandidateError):
+        return InputProblem(f"--candidate: {exc}")
+    if isinstance(exc, (StoreError, SchedulerError, ToolMissingError)):
+        return InputProblem(str(exc))
+    if isinstance(exc, CertificationError):
+        return Disagreement(f"certification failed: {exc}")
+    if isinstance(exc, StressInternalError):
+        return InternalError(f"{exc} (a gamecert bug, not the candidate's)")
+    return None
 
 
 def read_input(path: str) -> tuple[bytes, str]:
@@ -43,23 +91,40 @@ def read_input(path: str) -> tuple[bytes, str]:
         raise InputProblem(f"{path}:1:1: cannot read the file: {exc.strerror or exc}") from None
 
 
+def parse_file(game: Game, file: str, judge_limits: bool):
+    """The instance of ``game`` in ``file``: judge-format input, or the input of a case file (``*.toml``)."""
+    if not file.endswith(".toml"):
+        text, source = read_input(file)
+        return game.parse(text, source, judge_limits)
+    from gamecert.verify.engine.cases import load_case
+
+    case = load_case(Path(file))
+    if case.game != game.name:
+        raise InputError(file, 1, 1, f"expected a case of {game.name}, but this case is of {case.game}")
+    try:
+        return game.parse(case.input, file, case.judge_limits and judge_limits)
+    except InputError as exc:
+        raise case.locate(exc) from None
+
+
 class GameChoice(click.Choice):
-    """A game name, chosen among the registered games that ``want`` accepts (all by default).
+    """A game name, chosen among the registered games that have a capability of one of the
+    classes ``kinds`` (all games when none is given).
 
     The choices are read from the registry each time they are needed, so a
     game registered after start-up (a plug-in, a test's toy game) is offered
     by every command and listed in its ``--help``.
     """
 
-    def __init__(self, want: Callable[[Game], bool] | None = None) -> None:
-        self.want = want
+    def __init__(self, *kinds: type[Capability]) -> None:
+        self.kinds = kinds
         super().__init__([], case_sensitive=True)
 
     @property
     def choices(self) -> list[str]:  # type: ignore[override]
-        if self.want is None:
+        if not self.kinds:
             return registry.game_names()  # imports no game: `gamecert solve` loads only its own
-        return [name for name, game in registry.games().items() if self.want(game)]
+        return [name for name, g in registry.games().items() if any(g.capability(k) is not None for k in self.kinds)]
 
     @choices.setter
     def choices(self, value) -> None:  # click assigns the initial (empty) list

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import click
 
-from gamecert.solvers.errors import InputError
 from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
+from gamecert.verify.capabilities import ExportStart
 from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
 from gamecert.verify.cli.options import MemorySize
 
 
 @click.command()
 @click.argument("fmt", type=click.Choice(["qdimacs", "cnf", "lp", "mps"]))
-@click.argument("game", type=GameChoice(lambda g: g.export_start is not None))
+@click.argument("game", type=GameChoice(ExportStart))
 @click.argument("file")
 @click.option("--vertex", metavar="ROW,COL|V", help="Start vertex: maze cell ROW,COL (1-based), or geography label V.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the file here, not to stdout.")
@@ -38,12 +38,10 @@ def export(
         raise click.UsageError("Missing option '--vertex' (needed unless --nu-bound).")
     g = registry.get_game(game)
     text, source = read_input(file)
-    try:
-        with memory_limit(max_memory):
-            instance = g.parse(text, source, False)
+    with memory_limit(max_memory):
+        instance = g.parse(text, source, False)
+    with g.kernels(instance):
         body = ex.export_text(fmt, g, instance, vertex, source, nu_bound)
-    except InputError as exc:
-        raise InputProblem(str(exc)) from None
     if out is None:
         sys.stdout.write(body)
         sys.stdout.flush()

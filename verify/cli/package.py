@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from gamecert.verify import registry
-from gamecert.verify.cli.common import EXIT_DISAGREE, Disagreement, GameChoice, InputProblem
-from gamecert.verify.errors import CertificationError, PackageError
+from gamecert.verify.capabilities import Contest
+from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
+from gamecert.verify.cli.options import Integer
+from gamecert.verify.errors import PackageError
 
 
 def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> list[tuple[str, Path]]:
@@ -29,9 +30,9 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
 
 
 @click.command()
-@click.argument("game", required=False, type=GameChoice(lambda g: g.contest is not None))
+@click.argument("game", required=False, type=GameChoice(Contest))
 @click.option("--out", type=click.Path(path_type=Path), help="Folder to write the package into (new or empty).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Same seed, same random cases.")
+@click.option("--seed", default=0, show_default=True, type=Integer(), help="Same seed, same random cases.")
 @click.option(
     "--size",
     default="judge",
@@ -88,8 +89,6 @@ def package(
             raise InputProblem(f"{out}:1:1: --out: the folder's name is the problem's short name: only a-z and 0-9")
         try:
             summary = engine.write_package(registry.get_game(game), out, size, seed, submissions)
-        except CertificationError as exc:
-            raise Disagreement(f"certification failed: {exc}") from None
         except PackageError as exc:
             raise InputProblem(f"{out}:1:1: {exc}") from None
         for line in summary.lines():
@@ -104,4 +103,4 @@ def package(
         for line in report.lines():
             click.echo(line)
         if not report.passed:
-            sys.exit(EXIT_DISAGREE)
+            raise Disagreement()

@@ -8,11 +8,12 @@ import click
 
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
+from gamecert.verify.capabilities import Play, PositionPlay
 from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
 
 
 @click.command()
-@click.argument("game", type=GameChoice(lambda g: g.play is not None))
+@click.argument("game", type=GameChoice(Play, PositionPlay))
 @click.argument("file", required=False)
 @click.option("--start", metavar="CELL|VERTEX", help="maze: the start cell ROW,COL; geography: the start vertex V.")
 @click.option("--position", metavar="PIECES", help="split, cutting: the pieces to play on ('3x5 1x6').")
@@ -29,8 +30,9 @@ def play(game: str, file: str | None, start: str | None, position: str | None, h
     from gamecert.verify.engine.play import play_game
 
     g = registry.get_game(game)
-    rules = g.play
-    if rules.position is not None:
+    from_position = g.capability(PositionPlay)
+    from_start = g.capability(Play)
+    if from_position is not None:
         if position is None or file is not None or start is not None:
             raise click.UsageError(f"{game} is played from --position PIECES (no FILE, no --start)")
     elif start is None or file is None or position is not None:
@@ -38,14 +40,14 @@ def play(game: str, file: str | None, start: str | None, position: str | None, h
     elif file == "-":
         raise click.UsageError("your moves come on stdin: give the board as a FILE, not -")
     try:
-        if rules.position is not None:
-            engine = rules.position(position)
+        if from_position is not None:
+            engine = from_position.position(position)
         else:
             text, source = read_input(file)
-            engine = rules.start(g.parse(text, source, not no_judge_limits), start)
-    except InputError as exc:
-        raise InputProblem(str(exc)) from None
-    except GamecertError as exc:
+            engine = from_start.start(g.parse(text, source, not no_judge_limits), start)
+    except InputError:
+        raise
+    except GamecertError as exc:  # a start the rules refuse (a wall, no such vertex): about this input
         raise InputProblem(f"{file}: {exc}") from None
 
     def read() -> str | None:

@@ -9,11 +9,12 @@ import click
 
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
-from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
+from gamecert.verify.capabilities import Pictures, PositionPictures
+from gamecert.verify.cli.common import GameChoice, InputProblem, parse_file
 
 
 @click.command()
-@click.argument("game", type=GameChoice(lambda g: g.pictures is not None))
+@click.argument("game", type=GameChoice(Pictures, PositionPictures))
 @click.argument("file", required=False)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the picture here: .svg or .png (default: SVG on stdout).")
 @click.option("--cell", metavar="ROW,COL", help="maze: draw this start cell's proof.")
@@ -33,25 +34,32 @@ def show(game: str, file: str | None, out: Path | None, cell: str | None, vertex
     from gamecert.verify.engine.svg import PICTURE_SUFFIXES, save_picture
 
     g = registry.get_game(game)
-    pictures = g.pictures
+    pictures = g.capability(Pictures)
     if out is not None and out.suffix.lower() not in PICTURE_SUFFIXES:
         raise click.BadParameter(f"expected a file name ending in .svg or .png, got {out.name!r}", param_hint="--out")
+    focus_option = pictures.focus_option if pictures is not None else None
     for option, value in (("--cell", cell), ("--vertex", vertex)):
-        if value is not None and pictures.focus != option:
+        if value is not None and focus_option != option:
             raise click.UsageError(f"{option} is not available for {game}")
-    if position is not None and pictures.position is None:
+    drawer = g.capability(PositionPictures)
+    if position is not None and drawer is None:
         raise click.UsageError(f"--position is not available for {game}")
     if position is not None and file is not None:
         raise click.UsageError("give either FILE or --position, not both")
+    if position is None and pictures is None:
+        raise click.UsageError(f"{game} is drawn from --position PIECES")
+    focus_text = cell if cell is not None else vertex
     try:
         if position is not None:
-            svg = pictures.position(position)
+            svg = drawer.draw_position(position)
         else:
-            instance = _instance(g, file or "-", no_judge_limits)
-            svg = pictures.draw(instance, g.fast_solve(instance), cell if cell is not None else vertex)
-    except InputError as exc:
-        raise InputProblem(str(exc)) from None
-    except GamecertError as exc:
+            instance = parse_file(g, file or "-", not no_judge_limits)
+            with g.kernels(instance):
+                focus = None if focus_text is None else pictures.focus(instance, focus_text)
+                svg = pictures.draw(instance, g.solve(instance), focus)
+    except InputError:
+        raise
+    except GamecertError as exc:  # a picture the game cannot draw (too large): about this input
         raise InputProblem(f"{file or '<stdin>'}: {exc}") from None
     if out is None:
         sys.stdout.write(svg)
@@ -61,19 +69,3 @@ def show(game: str, file: str | None, out: Path | None, cell: str | None, vertex
         save_picture(svg, out)
     except OSError as exc:
         raise InputProblem(f"{out}:1:1: cannot write the file: {exc.strerror or exc}") from None
-
-
-def _instance(g, file: str, no_judge_limits: bool):
-    """The instance in ``file``: judge-format input, or the input of a case file (``*.toml``)."""
-    if not file.endswith(".toml"):
-        text, source = read_input(file)
-        return g.parse(text, source, not no_judge_limits)
-    from gamecert.verify.engine.cases import load_case
-
-    case = load_case(Path(file))
-    if case.game != g.name:
-        raise InputError(file, 1, 1, f"expected a case of {g.name}, but this case is of {case.game}")
-    try:
-        return g.parse(case.input, file, case.judge_limits and not no_judge_limits)
-    except InputError as exc:
-        raise case.locate(exc) from None

@@ -7,12 +7,11 @@ import sys
 
 import click
 
-from gamecert.solvers.errors import InputError
 from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
-from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
+from gamecert.verify.capabilities import MidGame, Positions
+from gamecert.verify.cli.common import GameChoice, read_input
 from gamecert.verify.cli.options import MemorySize
-from gamecert.verify.engine.jsonstream import write_json
 
 
 @click.command()
@@ -42,55 +41,45 @@ def solve(
     if (token is None) != (visited is None):
         raise click.UsageError("--from and --visited go together")
     if token is not None:
-        if g.solve_from is None:
+        mid_game = g.capability(MidGame)
+        if mid_game is None:
             raise click.UsageError(f"--from is not available for {game}")
         if as_json or position is not None:
             raise click.UsageError("--from does not combine with --json or --position")
         text, source = read_input(file)
         trail, trail_source = read_input(visited)
-        try:
-            answer = g.solve_from(g.parse(text, source, not no_judge_limits), token, trail.decode("utf-8", "replace"), trail_source)
-        except InputError as exc:
-            raise InputProblem(str(exc)) from None
+        instance = g.parse(text, source, not no_judge_limits)
+        with g.kernels(instance):
+            answer = mid_game.solve_from(instance, token, trail.decode("utf-8", "replace"), trail_source)
         sys.stdout.write(answer)
         return
     if position is not None:
-        if g.solve_position is None:
+        positions = g.capability(Positions)
+        if positions is None:
             raise click.UsageError(f"--position is not available for {game}")
-        try:
-            result = g.solve_position(position)
-        except InputError as exc:
-            raise InputProblem(str(exc)) from None
+        result = positions.solve_position(position)
         if as_json:
-            click.echo(json.dumps(result))
+            click.echo(json.dumps(result.data))
         else:
-            sys.stdout.write(result["text"])
+            sys.stdout.write(result.text)
         return
     text, source = read_input(file)
-    try:
-        with memory_limit(max_memory):
-            instance = g.parse(text, source, not no_judge_limits)
-    except InputError as exc:
-        raise InputProblem(str(exc)) from None
+    with memory_limit(max_memory):
+        instance = g.parse(text, source, not no_judge_limits)
     del text  # the instance holds what is needed
-    # Small inputs finish in plain Python before numba could even load; a
-    # solver fault past this point is an internal error, never bad input.
-    solution = g.fast_solve(instance)
-    # Answers larger than their input are written in chunks, never built whole.
-    if as_json and g.json_stream is not None:
+    # Small inputs finish in plain Python before numba could even load, and so
+    # does everything written about them; a solver fault past this point is an
+    # internal error, never bad input. Answers larger than their input are
+    # written in chunks, never built whole.
+    with g.kernels(instance):
+        solution = g.solve(instance)
         out = _binary_stdout()
-        write_json(g.json_stream(solution), out.write)
-        out.write(b"\n")
+        if as_json:
+            g.write_json(solution, out.write)
+            out.write(b"\n")
+        else:
+            g.write_answer(solution, out.write)
         out.flush()
-    elif as_json:
-        click.echo(json.dumps(g.to_json(solution)))
-    elif g.write_answer is not None:
-        out = _binary_stdout()
-        g.write_answer(solution, out.write)
-        out.flush()
-    else:
-        sys.stdout.write(g.format(solution))
-        sys.stdout.flush()
 
 
 def _binary_stdout():

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import os
-import sys
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from gamecert.verify import registry
-from gamecert.verify.cli.campaign import campaign_options
+from gamecert.verify.capabilities import ExhaustiveStress, StressCases
+from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
-from gamecert.verify.cli.common import EXIT_DISAGREE, EXIT_INTERNAL, GameChoice, InputProblem
+from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
-from gamecert.verify.errors import CandidateError, StressInternalError
 
 
 @click.command()
-@click.argument("game", type=GameChoice(lambda g: g.generator is not None))
+@click.argument("game", type=GameChoice(StressCases))
 @click.option("--candidate", required=True, metavar="'CMD ARGS'", help="The program to test (split like a shell, run without one).")
 @click.option("--count", default=200, show_default=True, type=Integer(min=1), help="Cases to run.")
 @click.option("--seed", default=1, show_default=True, type=Integer(), help="Same seed, same cases.")
@@ -27,14 +27,14 @@ from gamecert.verify.errors import CandidateError, StressInternalError
 @click.option("--timeout", default=10.0, show_default=True, type=Number(min=0, min_open=True), help="Seconds per run.")
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
 @click.option(
-    "--exhaustive", type=click.IntRange(min=1), default=None, metavar="N",
+    "--exhaustive", type=Integer(min=1), default=None, metavar="N",
     help="Every case up to size N instead of generated ones (maze: boards up to NxN up to symmetry; "
     "geography: graphs up to N vertices), as a campaign of shards; failures are shrunk and printed.",
 )
 @campaign_options
 def stress(
     game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path,
-    exhaustive: int | None, store, resume: bool, jobs: int | None, scheduler: str | None,
+    exhaustive: int | None, campaign: CampaignOptions,
 ) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure."""
     from gamecert.verify.engine import stress as engine  # loaded only by this command
@@ -46,13 +46,13 @@ def stress(
     if exhaustive is not None:
         if given:
             raise click.UsageError(f"{given[0]} is for generated cases; --exhaustive N runs every case up to N")
-        _exhaustive(g, candidate, exhaustive, timeout, store, resume, jobs, scheduler)
+        _exhaustive(g, candidate, exhaustive, timeout, campaign)
         return
-    if store is not None or resume or jobs is not None or scheduler is not None:
+    if campaign.given:
         # The same cases as a plain run, as a campaign: every case runs, failures are printed.
         if "--out" in given:
             raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
-        _seeded(g, candidate, count, seed, max_size, timeout, store, resume, jobs, scheduler)
+        _seeded(g, candidate, count, seed, max_size, timeout, campaign)
         return
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
@@ -62,16 +62,11 @@ def stress(
             result = engine.stress(
                 g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, out=out, progress=progress
             )
-    except CandidateError as exc:
-        raise InputProblem(f"--candidate: {exc}") from None
     except OSError as exc:  # the one file operation of a stress run: saving the failing case
         raise InputProblem(f"{out}:1:1: --out: cannot write the case files: {exc.strerror or exc}") from None
-    except StressInternalError as exc:
-        click.echo(f"internal error: {exc} (a gamecert bug, not the candidate's)", err=True)
-        sys.exit(EXIT_INTERNAL)
     click.echo(result.summary())
     if result.failure is not None:
-        sys.exit(EXIT_DISAGREE)
+        raise Disagreement()
 
 
 def _unwritable_folder(folder: Path) -> str | None:
@@ -100,25 +95,25 @@ def _progress(count: int):
         yield progress
 
 
-def _exhaustive(g, candidate: str, size: int, timeout: float, store, resume: bool, jobs, scheduler) -> None:
+def _exhaustive(g, candidate: str, size: int, timeout: float, campaign: CampaignOptions) -> None:
     """The candidate on every case up to ``size``: a summary, the counts, the first failures; exit 3 on any."""
     from gamecert.verify.engine import exhaustive as engine
 
-    if g.exhaustive is None or not g.exhaustive.stress:
-        have = ", ".join(name for name, game in registry.games().items() if game.exhaustive and game.exhaustive.stress)
+    family = g.capability(ExhaustiveStress)
+    if family is None:
+        have = ", ".join(registry.games_with(ExhaustiveStress))
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
-    result = run_campaign(lambda: engine.stress_campaign(g, size, candidate, timeout), store, resume, jobs, scheduler)
-    _campaign_summary(g, result, engine.family(g).stress_covered(size), store)
+    result = run_campaign(functools.partial(engine.stress_campaign, g, size, candidate, timeout), campaign)
+    _campaign_summary(g, result, family.stress_covered(size), campaign.store)
 
 
-def _seeded(g, candidate: str, count: int, seed: int, max_size: int, timeout: float, store, resume, jobs, scheduler) -> None:
+def _seeded(g, candidate: str, count: int, seed: int, max_size: int, timeout: float, campaign: CampaignOptions) -> None:
     """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
     from gamecert.verify.engine import exhaustive as engine
 
-    result = run_campaign(
-        lambda: engine.random_stress_campaign(g, candidate, count, seed, max_size, timeout), store, resume, jobs, scheduler
-    )
-    _campaign_summary(g, result, f"generated cases (seed {seed}, sizes up to {max_size})", store)
+    make = functools.partial(engine.random_stress_campaign, g, candidate, count, seed, max_size, timeout)
+    result = run_campaign(make, campaign)
+    _campaign_summary(g, result, f"generated cases (seed {seed}, sizes up to {max_size})", campaign.store)
 
 
 def _campaign_summary(g, result, covered: str, store) -> None:
@@ -139,4 +134,4 @@ def _campaign_summary(g, result, covered: str, store) -> None:
     if len(bad) > 1:
         click.echo(f"  ({len(bad) - 1} more shard(s) failed; their shrunk cases are in the --store file)" if store else f"  ({len(bad) - 1} more shard(s) failed)")
     if failed:
-        sys.exit(EXIT_DISAGREE)
+        raise Disagreement()

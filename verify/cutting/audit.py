@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from functools import partial
 
 import numpy as np
 
-from gamecert.solvers.cutting import MIN_SIDE, Piece, cutting_position, cutting_queries
+from gamecert.solvers.cutting import CuttingRule, Piece, cutting_position, cutting_queries
 from gamecert.solvers.errors import SolverError
+from gamecert.verify.capabilities import Audit, AuditResult, Audits
 from gamecert.verify.cutting.search import rule_search
-from gamecert.verify.game import Audit, AuditResult
 
 CUTTING_CLAIM = (
     "the player to move wins iff the xor of the pieces' Sprague-Grundy values is non-zero "
@@ -29,23 +28,28 @@ def _pieces_text(pieces: Iterable[tuple[int, int]]) -> str:
     return " ".join(f"{a}x{b}" for a, b in pieces)
 
 
-def pieces_up_to(rule: str, max_area: int) -> list[tuple[int, int]]:
+def pieces_up_to(rule: CuttingRule, max_area: int) -> list[tuple[int, int]]:
     """Every piece ``rows x cols`` of a rule's game with area at most ``max_area``, by area.
 
-    >>> pieces_up_to("split", 4)
+    >>> from gamecert.solvers.cutting import SPLIT
+    >>> pieces_up_to(SPLIT, 4)
     [(1, 2), (2, 1), (1, 3), (3, 1), (1, 4), (2, 2), (4, 1)]
     """
-    low = MIN_SIDE[rule]
-    out = [(a, b) for a in range(low, max_area + 1) for b in range(low, max_area + 1) if 1 < a * b <= max_area]
-    return sorted(out, key=lambda p: (p[0] * p[1], p[0]))
+    low = rule.min_side
+    out = [
+        (a, b)
+        for a in range(low, max_area + 1)
+        for b in range(low, max_area + 1)
+        if a * b <= max_area and rule.is_piece(a, b)
+    ]
+    return sorted(out, key=_area_then_rows)
 
 
-#: Default area limits of the cutting audits, per rule (single pieces; sums of pieces).
-PIECE_AREA = {"split": 48, "cutting": 96}
-SUM_AREA = {"split": 40, "cutting": 80}
+def _area_then_rows(piece: tuple[int, int]) -> tuple[int, int]:
+    return piece[0] * piece[1], piece[0]
 
 
-def cutting_pieces(rule: str, max_area: int | None = None) -> AuditResult:
+def cutting_pieces(rule: CuttingRule, max_area: int | None = None) -> AuditResult:
     """Audit a cutting game's Sprague–Grundy table on every single piece up to an area.
 
     Notes
@@ -54,17 +58,18 @@ def cutting_pieces(rule: str, max_area: int | None = None) -> AuditResult:
     (:func:`gamecert.solvers.cutting.cutting_queries`); the rule search runs
     with one memo, smallest pieces first, so larger pieces reuse their parts.
     Its cost grows with the number of multisets of rectangles of the given
-    total area (defaults: :data:`PIECE_AREA`).
+    total area (default: the rule's ``piece_area``).
 
     References
     ----------
     .. [1] R. Sprague, "Über mathematische Kampfspiele", Tohoku Math. J. 41,
        1935; P. M. Grundy, "Mathematics and games", Eureka 2, 1939.
 
-    >>> cutting_pieces("split", 6).cases, cutting_pieces("cutting", 8).cases
+    >>> from gamecert.solvers.cutting import CUTTING, SPLIT
+    >>> cutting_pieces(SPLIT, 6).cases, cutting_pieces(CUTTING, 8).cases
     (13, 5)
     """
-    area = PIECE_AREA[rule] if max_area is None else max_area
+    area = rule.piece_area if max_area is None else max_area
     t0 = time.perf_counter()
     cases = 0
     bad = None
@@ -76,14 +81,14 @@ def cutting_pieces(rule: str, max_area: int | None = None) -> AuditResult:
         wins = rule_search([(a, b)], rule, memo)
         if (value != 0) != wins:
             bad = (
-                f"{rule} game, piece {a}x{b}: the fast solver says the player to move "
+                f"{rule.name} game, piece {a}x{b}: the fast solver says the player to move "
                 f"{'wins' if value else 'loses'} (Sprague-Grundy value {value}), "
                 f"the rule search says {'wins' if wins else 'loses'}\n"
-                f"position (gamecert solve {rule} --position): {a}x{b}"
+                f"position (gamecert solve {rule.name} --position): {a}x{b}"
             )
             break
     covered = f"pieces up to area {area}"
-    return AuditResult(f"{rule}-pieces", CUTTING_CLAIM, cases, time.perf_counter() - t0, bad, covered)
+    return AuditResult(f"{rule.name}-pieces", CUTTING_CLAIM, cases, time.perf_counter() - t0, bad, covered)
 
 
 def is_cut(piece: tuple[int, int], parts: tuple[tuple[int, int], tuple[int, int]]) -> bool:
@@ -92,27 +97,41 @@ def is_cut(piece: tuple[int, int], parts: tuple[tuple[int, int], tuple[int, int]
     return (q == s == b and p + r == a) or (p == r == a and q + s == b)
 
 
-def sum_difference(pieces: list[tuple[int, int]], rule: str, memo: dict | None = None) -> str | None:
+def _plain_cut(rule: CuttingRule, parts: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+    """Whether cutting into ``parts`` is a move of the literal rules that does not end the game at once.
+
+    With ``unit_cut`` set every cut is a move, and one producing a ``1 x 1``
+    ends the game; otherwise the literal rules are the normal-play form, and
+    both parts must be pieces of it.
+    """
+    if rule.unit_cut is not None:
+        return (1, 1) not in parts
+    return all(rule.is_piece(a, b) for a, b in parts)
+
+
+def sum_difference(pieces: list[tuple[int, int]], rule: CuttingRule, memo: dict | None = None) -> str | None:
     """Where the fast solution of a sum of pieces disagrees with the literal rules, or None.
 
     Checks the verdict against :func:`~gamecert.verify.cutting.search.rule_search`,
     and a named winning move: it must be a cut of one piece along a grid
-    line, must not cut out a ``1 x 1`` (a loss in the Split Game; in the
-    Cutting Game it would win at once, but the fast side never needs it), and
-    must leave a position the rule search says the opponent loses.
+    line, must be a move of the literal rules that does not cut out a
+    ``1 x 1`` (a loss in the Split Game; in the Cutting Game it would win at
+    once, but the fast side never needs it), and must leave a position the
+    rule search says the opponent loses.
 
-    >>> sum_difference([(3, 5), (1, 6)], "split") is None
+    >>> from gamecert.solvers.cutting import SPLIT
+    >>> sum_difference([(3, 5), (1, 6)], SPLIT) is None
     True
     """
     memo = {} if memo is None else memo
     try:
         sol = cutting_position(tuple(Piece(a, b) for a, b in pieces), rule)
     except SolverError as exc:  # the fast side contradicts itself: a finding, not an audit crash
-        return f"{rule} game: the fast solver failed on this sum: {exc}"
+        return f"{rule.name} game: the fast solver failed on this sum: {exc}"
     wins = rule_search(pieces, rule, memo)
     if sol.first_player_wins != wins:
         return (
-            f"{rule} game: the fast solver says the player to move {'wins' if sol.first_player_wins else 'loses'} "
+            f"{rule.name} game: the fast solver says the player to move {'wins' if sol.first_player_wins else 'loses'} "
             f"(values {' '.join(map(str, sol.values))}, xor {sol.value}), "
             f"the rule search says {'wins' if wins else 'loses'}"
         )
@@ -121,39 +140,38 @@ def sum_difference(pieces: list[tuple[int, int]], rule: str, memo: dict | None =
     i = sol.move.piece
     parts = tuple((p.rows, p.cols) for p in sol.move.parts)
     after = pieces[:i] + pieces[i + 1 :] + list(parts)
-    if not 0 <= i < len(pieces) or not is_cut(pieces[i], parts) or (1, 1) in parts:
-        return f"{rule} game: the fast solver's move '{sol.move}' is not a legal cut"
+    if not 0 <= i < len(pieces) or not is_cut(pieces[i], parts) or not _plain_cut(rule, parts):
+        return f"{rule.name} game: the fast solver's move '{sol.move}' is not a legal cut"
     if rule_search(after, rule, memo):
         return (
-            f"{rule} game: the fast solver's move '{sol.move}' leaves {_pieces_text(after)}, "
+            f"{rule.name} game: the fast solver's move '{sol.move}' leaves {_pieces_text(after)}, "
             f"which the rule search says the opponent wins"
         )
     return None
 
 
-#: Sums: pieces drawn with sides up to this, total area up to the budget.
-_SUM_SIDE = {"split": 7, "cutting": 9}
-
-
-def random_sums(rule: str, count: int, max_area: int, seed: int) -> Iterator[list[tuple[int, int]]]:
+def random_sums(rule: CuttingRule, count: int, max_area: int, seed: int) -> Iterator[list[tuple[int, int]]]:
     """``count`` random sums of 2 to 4 pieces of one rule's game, within a total area.
 
-    >>> sums = list(random_sums("split", 5, 30, seed=0))
+    Pieces have sides from the rule's least side to its ``sum_side``.
+
+    >>> from gamecert.solvers.cutting import SPLIT
+    >>> sums = list(random_sums(SPLIT, 5, 30, seed=0))
     >>> all(2 <= len(p) <= 4 and sum(a * b for a, b in p) <= 30 for p in sums)
     True
     """
     rng = np.random.default_rng(seed)
-    low, top = MIN_SIDE[rule], _SUM_SIDE[rule]
+    low, top = rule.min_side, rule.sum_side
     for _ in range(count):
         while True:
             k = int(rng.integers(2, 5))
             pieces = [tuple(int(x) for x in rng.integers(low, top + 1, size=2)) for _ in range(k)]
-            if all(a * b > 1 for a, b in pieces) and sum(a * b for a, b in pieces) <= max_area:
+            if all(rule.is_piece(a, b) for a, b in pieces) and sum(a * b for a, b in pieces) <= max_area:
                 yield pieces
                 break
 
 
-def cutting_sums(rule: str, count: int = 300, max_area: int | None = None, seed: int = 0) -> AuditResult:
+def cutting_sums(rule: CuttingRule, count: int = 300, max_area: int | None = None, seed: int = 0) -> AuditResult:
     """Audit the Sprague–Grundy sum rule and the named winning moves on random sums of pieces.
 
     Notes
@@ -163,10 +181,11 @@ def cutting_sums(rule: str, count: int = 300, max_area: int | None = None, seed:
     fast side's move replayed under the literal rules. One rule-search memo
     for the whole audit.
 
-    >>> cutting_sums("cutting", 6, 40).cases
+    >>> from gamecert.solvers.cutting import CUTTING
+    >>> cutting_sums(CUTTING, 6, 40).cases
     6
     """
-    area = SUM_AREA[rule] if max_area is None else max_area
+    area = rule.sum_area if max_area is None else max_area
     t0 = time.perf_counter()
     memo: dict = {}
     cases = 0
@@ -175,15 +194,31 @@ def cutting_sums(rule: str, count: int = 300, max_area: int | None = None, seed:
         cases += 1
         diff = sum_difference(pieces, rule, memo)
         if diff is not None:
-            bad = f"{diff}\nposition (gamecert solve {rule} --position): {_pieces_text(pieces)}"
+            bad = f"{diff}\nposition (gamecert solve {rule.name} --position): {_pieces_text(pieces)}"
             break
     covered = f"random sums of 2-4 pieces (total area <= {area}, seed {seed})"
-    return AuditResult(f"{rule}-sums", CUTTING_CLAIM, cases, time.perf_counter() - t0, bad, covered)
+    return AuditResult(f"{rule.name}-sums", CUTTING_CLAIM, cases, time.perf_counter() - t0, bad, covered)
 
 
-def rule_audits(rule: str) -> tuple[Audit, Audit]:
-    """The audits of ``gamecert audit --game RULE`` (and their ``--quick`` sizes)."""
-    return (
-        Audit(f"{rule}-pieces", partial(cutting_pieces, rule), {"max_area": PIECE_AREA[rule] // 2}),
-        Audit(f"{rule}-sums", partial(cutting_sums, rule), {"count": 30, "max_area": SUM_AREA[rule] * 3 // 5}, seeded=True),
-    )
+class CuttingAudits(Audits):
+    """The audits of ``gamecert audit --game NAME`` for one rule: every piece, random sums."""
+
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+
+    def audits(self) -> tuple[Audit, Audit]:
+        """The two audits, with their ``--quick`` sizes (half the pieces' area, 3/5 of the sums' area).
+
+        >>> from gamecert.solvers.cutting import SPLIT
+        >>> [(a.name, dict(a.quick)) for a in CuttingAudits(SPLIT).audits()]
+        [('split-pieces', {'max_area': 24}), ('split-sums', {'count': 30, 'max_area': 24})]
+        """
+        rule = self.rule
+        params = {"rule": rule}
+        return (
+            Audit(f"{rule.name}-pieces", cutting_pieces, {"max_area": rule.piece_area // 2}, params=params),
+            Audit(
+                f"{rule.name}-sums", cutting_sums, {"count": 30, "max_area": rule.sum_area * 3 // 5},
+                seeded=True, params=params,
+            ),
+        )

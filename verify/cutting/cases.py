@@ -15,58 +15,62 @@ import random
 import sys
 from pathlib import Path
 
-from gamecert.solvers.cutting.solver import JUDGE_LIMIT, MIN_SIDE
+from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
 from gamecert.solvers.errors import SolverError
 from gamecert.verify.cutting.certificate import check_sg_table
 from gamecert.verify.cutting.reference import reference_grundy
 from gamecert.verify.cutting.search import fits, rule_search
 from gamecert.verify.engine.cases import case_text, default_cases_dir
 
-_WORDS = {"split": ("Alice", "Bob"), "cutting": ("WIN", "LOSE")}
+#: The rules whose cases are bundled (``cases/<name>/``).
+BUNDLED = (SPLIT, CUTTING)
 
 
-def _text(pairs, rule, wins) -> tuple[str, str]:
-    win, lose = _WORDS[rule]
+def _text(pairs, rule: CuttingRule, wins) -> tuple[str, str]:
+    win, lose = rule.words
     return "".join(f"{a} {b}\n" for a, b in pairs), "".join((win if w else lose) + "\n" for w in wins)
 
 
-def small_queries(rule: str) -> list[tuple[int, int]]:
-    """Every query within the rule search's budget with both sides <= 8 (Split) / 10 (Cutting)."""
-    top = 8 if rule == "split" else 10
-    low = MIN_SIDE[rule]
+def small_queries(rule: CuttingRule) -> list[tuple[int, int]]:
+    """Every query within the rule search's budget with both sides up to the rule's ``case_side``
+    (8 for Split, 10 for Cutting)."""
+    top = rule.case_side
+    low = rule.min_side
     return [
         (a, b)
         for a in range(low, top + 1)
         for b in range(low, top + 1)
-        if a * b > 1 and fits([(a, b)], rule) is None
+        if rule.is_piece(a, b) and fits([(a, b)], rule) is None
     ]
 
 
-def large_queries(rule: str, count: int, seed: int) -> list[tuple[int, int]]:
-    """The judge range's corners and edges, then ``count`` random queries."""
-    low, top = MIN_SIDE[rule], JUDGE_LIMIT[rule]
+def large_queries(rule: CuttingRule, count: int, seed: int) -> list[tuple[int, int]]:
+    """The judge range's corners and edges (and the thinnest pieces, where ``low x low`` is none), then ``count`` random queries."""
+    low, top = rule.min_side, rule.judge_limit
     edges = [(low, top), (top, low), (top, top), (top - 1, top), (low + 1, top), (top // 2, top // 3)]
-    if rule == "split":
-        edges += [(1, 2), (2, 1), (1, 150), (150, 1)]
+    if not rule.is_piece(low, low):
+        edges += [(low, low + 1), (low + 1, low), (low, top), (top, low)]
     rng = random.Random(seed)
     return edges + [(rng.randint(low, top), rng.randint(low, top)) for _ in range(count)]
 
 
-def certified_reference(rule: str, size: int) -> list[list[int]]:
+def certified_reference(rule: CuttingRule, size: int) -> list[list[int]]:
     """The plain-Python table, after its certificate check."""
     table = reference_grundy(rule, size)
     violations = check_sg_table(table, rule)
     if violations:
-        raise SolverError(f"plain-Python {rule} table fails its certificate: {violations[0]}")
+        raise SolverError(f"plain-Python {rule.name} table fails its certificate: {violations[0]}")
     return table
 
 
-def write_cases(root: Path) -> list[Path]:
+def write_cases(root: Path, rules: tuple[CuttingRule, ...] = BUNDLED) -> list[Path]:
+    """Write each rule's two generated case files under ``root/<name>/``."""
     from gamecert.solvers.cutting.solver import Piece, cutting_queries
 
     written = []
-    for rule in ("split", "cutting"):
-        folder = root / rule
+    for rule in rules:
+        folder = root / rule.name
+        name = rule.name
         folder.mkdir(parents=True, exist_ok=True)
         pairs = small_queries(rule)
         memo: dict = {}
@@ -75,7 +79,7 @@ def write_cases(root: Path) -> list[Path]:
         path = folder / "rule-search-small.toml"
         path.write_text(
             case_text(
-                rule,
+                name,
                 "agreement: rule search (gamecert.verify.cutting.search, literal rules, no Sprague-Grundy theory)",
                 text,
                 expected,
@@ -84,24 +88,24 @@ def write_cases(root: Path) -> list[Path]:
         )
         written.append(path)
 
-        pairs = large_queries(rule, 300, seed=5 + len(rule))
-        table = certified_reference(rule, JUDGE_LIMIT[rule])
+        pairs = large_queries(rule, 300, seed=5 + len(name))
+        table = certified_reference(rule, rule.judge_limit)
         wins = [table[a][b] != 0 for a, b in pairs]
         fast = cutting_queries(tuple(Piece(a, b) for a, b in pairs), rule).first_player_wins.tolist()
         if fast != wins:
             i = next(i for i, (x, y) in enumerate(zip(fast, wins)) if x != y)
-            raise SolverError(f"fast {rule} solver disagrees with the reference on {pairs[i]}")
+            raise SolverError(f"fast {name} solver disagrees with the reference on {pairs[i]}")
         text, expected = _text(pairs, rule, wins)
         lemma = (
-            " The Cutting Game's normal-play form (no side of length 1 is ever left) is checked against the"
+            f" The {rule.title}'s normal-play form ({rule.lemma}) is checked against the"
             " literal rules only up to the rule search's budget."
-            if rule == "cutting"
+            if rule.lemma
             else ""
         )
         path = folder / "judge-range-random.toml"
         path.write_text(
             case_text(
-                rule,
+                name,
                 "agreement: plain-Python SG table (gamecert.verify.cutting.reference), certified entry by entry by "
                 "gamecert.verify.cutting.certificate, + the fast SG table; too large for the rule search." + lemma,
                 text,

@@ -6,14 +6,12 @@ into parts ``a`` and ``b``: by induction on the area, a function satisfying
 these equations is unique. So the checker trusts nothing the solver computed
 beyond the table itself, and shares no code with :mod:`gamecert.solvers.cutting.solver`.
 
-Cuts (a side of length ``n`` cut at ``k`` into ``k`` and ``n - k``):
-
-* Split Game: ``1 <= k <= n - 1``, except cuts that produce a ``1 x 1``
-  piece; the ``1 x 1`` entry itself is undefined.
-* Cutting Game: ``2 <= k <= n - 2`` (a piece with a side of length 1 is never
-  created); entries with a side shorter than 2 are undefined.
-
-Undefined entries, and row and column 0, must hold ``-1``.
+Cuts follow the rule's normal-play fields (a side of length ``n`` cut at
+``k`` into ``k`` and ``n - k``): ``s <= k <= n - s`` for the rule's least
+side ``s``, and where the rule forbids ``1 x 1`` parts, no cut produces one
+(Split Game: ``s = 1``, no ``1 x 1``; Cutting Game: ``s = 2``). Entries with
+a side shorter than ``s``, the forbidden ``1 x 1``, and row and column 0 are
+undefined and must hold ``-1``.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.verify.errors import CertificateError
 
 
@@ -38,41 +37,43 @@ class Violation:
         return f"entry {self.rows}x{self.cols} is {self.stored}, but the mex of its cuts is {self.mex}"
 
 
-def _defined(rule: str, n: int, m: int) -> bool:
-    if rule == "split":
-        return n >= 1 and m >= 1 and n * m > 1
-    return n >= 2 and m >= 2
+def _defined(rule: CuttingRule, n: int, m: int) -> bool:
+    low = max(rule.min_side, 1)
+    return n >= low and m >= low and not (rule.no_unit and n == 1 and m == 1)
 
 
-def _row_options(g: np.ndarray, rule: str, n: int) -> np.ndarray:
+def _row_options(g: np.ndarray, rule: CuttingRule, n: int) -> np.ndarray:
     """Options of every piece ``n x m`` of row ``n``: row ``m`` lists ``g(a) xor g(b)``.
 
     Unavailable cuts hold ``-1``. Column block one: cuts across the side
     ``n`` at ``k = 1..n-1``; block two: cuts across the side ``m`` at
-    ``k = 1..C-1`` (only ``k < m`` exist).
+    ``k = 1..C-1`` (only ``k < m`` exist). A part must keep both sides at
+    least the rule's least side, and a side across from a side 1 is cut at
+    2 or more where the rule forbids ``1 x 1`` parts.
     """
     cols = g.shape[1]
+    s, unit = rule.min_side, rule.no_unit
     m = np.arange(cols)[:, None]
     k = np.arange(1, max(n, 1))[None, :]
-    low = 2 if rule == "cutting" else np.where((m == 1) & (k >= 0), 2, 1)
+    low = np.where(unit & (m == 1) & (k >= 0), max(s, 2), s)
     ok = (k >= low) & (n - k >= low)
     across_rows = np.where(ok, g[k, m] ^ g[n - k, m], -1)
     k = np.arange(1, cols)[None, :]
-    low = 2 if (rule == "cutting" or n == 1) else 1
+    low = max(s, 2) if (unit and n == 1) else s
     ok = (k >= low) & (m - k >= low)
     other = np.where(ok, m - k, 0)
     across_cols = np.where(ok, g[n, k] ^ g[n, other], -1)
     return np.concatenate([across_rows, across_cols], axis=1)
 
 
-def check_sg_table(values, rule: str) -> list[Violation]:
+def check_sg_table(values, rule: CuttingRule) -> list[Violation]:
     """Check a rectangle-cutting Sprague–Grundy table: list every entry that is not its mex.
 
     Parameters
     ----------
     values : 2-D integer array, entry ``[n, m]`` for the ``n x m`` piece;
         need not be square
-    rule : ``"split"`` or ``"cutting"``
+    rule : the game's :class:`~gamecert.solvers.cutting.rules.CuttingRule`
 
     Returns
     -------
@@ -94,14 +95,15 @@ def check_sg_table(values, rule: str) -> list[Violation]:
 
     Examples
     --------
+    >>> from gamecert.solvers.cutting.rules import SPLIT
     >>> g = -np.ones((3, 3), dtype=int); g[1, 2] = g[2, 1] = 0; g[2, 2] = 1
-    >>> check_sg_table(g, "split")
+    >>> check_sg_table(g, SPLIT)
     []
-    >>> g[2, 2] = 0; [str(v) for v in check_sg_table(g, "split")]
+    >>> g[2, 2] = 0; [str(v) for v in check_sg_table(g, SPLIT)]
     ['entry 2x2 is 0, but the mex of its cuts is 1']
     """
-    if rule not in ("split", "cutting"):
-        raise CertificateError(f"unknown cutting rule {rule!r}; choose from split, cutting")
+    if not isinstance(rule, CuttingRule):
+        raise CertificateError(f"expected a CuttingRule, got {rule!r}")
     g = np.asarray(values)
     if g.ndim != 2 or not np.issubdtype(g.dtype, np.integer):
         raise CertificateError(f"expected a 2-D integer table, got {g.ndim}-D {g.dtype}")
@@ -113,7 +115,7 @@ def check_sg_table(values, rule: str) -> list[Violation]:
             if defined and g[n, m] < 0:
                 raise CertificateError(f"entry {n}x{m} is {g[n, m]}, expected a value >= 0")
             if not defined and g[n, m] != -1:
-                raise CertificateError(f"entry {n}x{m} is undefined in the {rule} game, expected -1, got {g[n, m]}")
+                raise CertificateError(f"entry {n}x{m} is undefined in the {rule.name} game, expected -1, got {g[n, m]}")
     violations = []
     for n in range(rows):
         options = _row_options(g, rule, n)

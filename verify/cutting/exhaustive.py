@@ -1,28 +1,38 @@
-"""Every sum of pieces up to a total area, for both rectangle-cutting games, as campaign shards.
+"""Every sum of pieces up to a total area, for any rectangle-cutting rule, as campaign shards.
 
-A position of the Split Game or the Cutting Game is a multiset of pieces
-``r x c`` (sides at least the rule's least side; no ``1 x 1``). One shard
-holds every multiset of one total area; each is checked by
+A position of a cutting game is a multiset of pieces ``r x c`` (sides at
+least the rule's least side; no ``1 x 1`` where the rule forbids it). One
+shard holds every multiset of one total area; each is checked by
 :func:`gamecert.verify.cutting.audit.sum_difference` (the xor verdict against
 the rule search on the literal rules, and the fast side's named winning move
-replayed). Both games' registry entries name this module, with their rule.
+replayed). The campaign's options carry the rule as JSON data
+(:meth:`~gamecert.solvers.cutting.rules.CuttingRule.to_data`), and the shard
+function rebuilds it, so a rule defined at run time runs on any worker.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
+from gamecert.solvers.cutting.rules import CuttingRule
+from gamecert.verify.capabilities import ExhaustiveAudit
 from gamecert.verify.cutting.audit import CUTTING_CLAIM, pieces_up_to, sum_difference
-from gamecert.verify.engine.campaign import Campaign, Shard
+from gamecert.verify.cutting.search import rule_search
 
+if TYPE_CHECKING:
+    from gamecert.verify.engine.campaign import Campaign
+
+#: The theorem audited (the same for every rule).
 CLAIM = CUTTING_CLAIM
 
 
-def sums_of_area(rule: str, area: int) -> Iterator[list[tuple[int, int]]]:
+def sums_of_area(rule: CuttingRule, area: int) -> Iterator[list[tuple[int, int]]]:
     """Every multiset of the rule's pieces with total area exactly ``area``, pieces in
     :func:`~gamecert.verify.cutting.audit.pieces_up_to` order (a non-decreasing index list).
 
-    >>> [s for s in sums_of_area("split", 4)]
+    >>> from gamecert.solvers.cutting.rules import SPLIT
+    >>> [s for s in sums_of_area(SPLIT, 4)]
     [[(1, 2), (1, 2)], [(1, 2), (2, 1)], [(2, 1), (2, 1)], [(1, 4)], [(2, 2)], [(4, 1)]]
     """
     pieces = pieces_up_to(rule, area)
@@ -42,32 +52,47 @@ def sums_of_area(rule: str, area: int) -> Iterator[list[tuple[int, int]]]:
         yield [pieces[i] for i in chosen]
 
 
-def audit_name(rule: str) -> str:
-    return f"{rule}-exhaustive"
+class CuttingSums(ExhaustiveAudit):
+    """``gamecert audit --game NAME --exhaustive N``: every sum of the rule's pieces up to total area ``N``."""
 
+    size = "total area"
+    claim = CLAIM
 
-def audit_campaign(max_area: int, rule: str) -> Campaign:
-    """Every sum of the rule's pieces of total area 2 to ``max_area``, one shard per area."""
-    shards = tuple(Shard(f"{rule}-area{a}", {"rule": rule, "area": a}) for a in range(2, max_area + 1))
-    return Campaign(
-        f"{rule}-exhaustive up to area {max_area}", audit_area, shards, {}, "sums"
-    )
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
 
+    def audit_name(self) -> str:
+        return f"{self.rule.name}-exhaustive"
 
-def covered(max_area: int, rule: str) -> str:
-    return f"sums of pieces up to total area {max_area}"
+    def audit_campaign(self, size: int) -> Campaign:
+        """Every sum of total area 2 to ``size``, one shard per area; the rule travels in the options.
+
+        >>> from gamecert.solvers.cutting.rules import CUTTING
+        >>> c = CuttingSums(CUTTING).audit_campaign(5)
+        >>> [s.key for s in c.shards], c.options["rule"]["min_side"]
+        (['cutting-area2', 'cutting-area3', 'cutting-area4', 'cutting-area5'], 2)
+        """
+        from gamecert.verify.engine.campaign import Campaign, Shard
+
+        name = self.rule.name
+        shards = tuple(Shard(f"{name}-area{a}", {"rule": name, "area": a}) for a in range(2, size + 1))
+        return Campaign(f"{name}-exhaustive up to area {size}", audit_area, shards, {"rule": self.rule.to_data()}, "sums")
+
+    def audit_covered(self, size: int) -> str:
+        return f"sums of pieces up to total area {size}"
 
 
 def audit_area(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
     """Audit every sum of one total area: counts (``sums``, ``pieces``, ``first-player wins``,
     ``disagreements``) and the first disagreement as a ``--position`` to reproduce.
 
-    >>> audit_area({"rule": "cutting", "area": 8}, {})
+    ``options["rule"]`` is the rule as :meth:`~gamecert.solvers.cutting.rules.CuttingRule.to_data` gives it.
+
+    >>> from gamecert.solvers.cutting.rules import CUTTING
+    >>> audit_area({"rule": "cutting", "area": 8}, {"rule": CUTTING.to_data()})
     ({'sums': 3, 'pieces': 4, 'first-player wins': 2, 'disagreements': 0}, [])
     """
-    from gamecert.verify.cutting.search import rule_search
-
-    rule, area = str(params["rule"]), int(params["area"])
+    rule, area = CuttingRule.from_data(options["rule"]), int(params["area"])
     counts = {"sums": 0, "pieces": 0, "first-player wins": 0, "disagreements": 0}
     found: list[str] = []
     memo: dict = {}
@@ -80,5 +105,5 @@ def audit_area(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[
             counts["disagreements"] += 1
             if not found:
                 text = " ".join(f"{a}x{b}" for a, b in pieces)
-                found.append(f"{bad}\nposition (gamecert solve {rule} --position): {text}\n")
+                found.append(f"{bad}\nposition (gamecert solve {rule.name} --position): {text}\n")
     return counts, found

@@ -1,161 +1,183 @@
-"""The two rectangle-cutting games in the registry (shared by ``split`` and ``cutting``)."""
+"""The rectangle-cutting games in the registry: one :class:`CuttingGame` per :class:`CuttingRule`.
+
+``CuttingGame(SPLIT)`` and ``CuttingGame(CUTTING)`` are the bundled games;
+any other rule (:mod:`gamecert.solvers.cutting.rules`) is a game the same
+way. Everything here reads the rule's fields, never its name.
+"""
 
 from __future__ import annotations
 
 import json
-from types import ModuleType
+from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.cutting.solver import (
+    ARRAY_TABLE,
+    Pieces,
     QueryAnswers,
     cutting_position,
     cutting_queries,
-    format_cutting_answer,
+    format_answer,
     format_position,
-    format_split_answer,
     parse_position,
     parse_queries,
 )
-from gamecert.verify.cutting.audit import rule_audits
+from gamecert.verify.capabilities import Contest, PositionAnswer, Positions
+from gamecert.verify.cutting.audit import CuttingAudits
+from gamecert.verify.cutting.exhaustive import CuttingSums
 from gamecert.verify.cutting.generator import PiecesGenerator
-from gamecert.verify.game import Exhaustive, Formulation, Game, Pictures, Play, first_difference
+from gamecert.verify.cutting.reference import PlainSG
+from gamecert.verify.cutting.search import RuleSearch
+from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 
-_WORDS = {"split": ("Alice", "Bob"), "cutting": ("WIN", "LOSE")}
-_SUMMARY = {
-    "split": "Split Game (ICPC 2020 Jiangxi J): cutting out a 1x1 loses; Alice or Bob",
-    "cutting": "Cutting Game (POJ 2311): cutting out a 1x1 wins; WIN or LOSE",
-}
+if TYPE_CHECKING:
+    from gamecert.verify.engine.package import ContestProblem
 
-
-def _pairs(pieces) -> list[tuple[int, int]]:
-    return [(p.rows, p.cols) for p in pieces]
-
-
-def _words(rule: str, wins) -> list[str]:
-    win, lose = _WORDS[rule]
-    return [win if w else lose for w in wins]
-
-
-def _picture(pieces, answers, focus: str | None) -> str:
-    from gamecert.verify.cutting.show import picture
-
-    return picture(pieces, answers, focus)
+#: The JSON certificate's note on its table.
+TABLE_NOTE = (
+    "table[n][m] is the Sprague-Grundy value of an n x m piece, -1 where undefined; "
+    "every defined entry must be the mex of its cuts' xors"
+)
+#: Queries written per chunk of the judge answer.
+ANSWER_CHUNK = 1 << 16
+#: At most this many queries count as small: their JSON is formatted as plain Python, before
+#: numba could load (the judges allow 22,499 Split lines, the Cutting problem 40,000).
+SMALL_QUERIES = 1 << 16
 
 
-def _position_picture(rule: str, text: str) -> str:
-    from gamecert.verify.cutting.show import position_picture
-
-    return position_picture(rule, text)
-
-
-def _play(rule: str, text: str):
-    from gamecert.verify.cutting.play import CuttingPlay
-
-    return CuttingPlay(rule, text)
+def _choices(wins: np.ndarray, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of no integers, each choosing the loss (0) or win (1) word: a :class:`Rows` block."""
+    return np.zeros((stop - start, 0)), wins[start:stop]
 
 
-def _exhaustive_family() -> ModuleType:
-    from gamecert.verify.cutting import exhaustive  # campaigns only: not loaded by `gamecert solve`
+def _rows(values: np.ndarray, start: int, stop: int) -> tuple[np.ndarray, None]:
+    """Rows ``start..stop - 1`` of ``values``: a :class:`Rows` block."""
+    return values[start:stop], None
 
-    return exhaustive
 
+class CuttingGame(Game[Pieces, QueryAnswers]):
+    """One rectangle-cutting game: many one-piece queries of one rule, answered by a Sprague–Grundy table.
 
-def make_game(rule: str) -> Game:
-    """The registry entry of one rule set (``"split"`` or ``"cutting"``)."""
+    >>> from gamecert.solvers.cutting.rules import SPLIT
+    >>> g = CuttingGame(SPLIT)
+    >>> g.format(g.solve(g.parse("1 2\\n1 6\\n")))
+    'Bob\\nAlice\\n'
+    """
 
-    def contest_problem():
-        from gamecert.verify.cutting import contest  # `gamecert package` only
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+        self.name = rule.name
+        self.summary = rule.summary
 
-        return {"split": contest.SPLIT, "cutting": contest.CUTTING}[rule]
+    # -- the core ----------------------------------------------------------------------------
 
-    to_json_note = (
-        "table[n][m] is the Sprague-Grundy value of an n x m piece, -1 where undefined; "
-        "every defined entry must be the mex of its cuts' xors"
-    )
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> Pieces:
+        return parse_queries(text, self.rule, source, judge_limits)
 
-    def to_json(sol: QueryAnswers) -> dict:
-        return {
-            "game": rule,
-            "answer": _words(rule, sol.first_player_wins.tolist()),
-            "pieces": [[p.rows, p.cols] for p in sol.pieces],
-            "values": sol.values.tolist(),
-            "certificate": {
-                "rule": rule,
-                "table": sol.table.values.tolist(),
-                "note": to_json_note,
-            },
-        }
+    def solve(self, instance: Pieces) -> QueryAnswers:
+        return cutting_queries(instance, self.rule)
 
-    def json_stream(sol: QueryAnswers) -> dict:
-        """``to_json`` with its arrays streamed (same bytes through ``write_json``)."""
+    def write_answer(self, solution: QueryAnswers, write: Write) -> None:
+        """One line per query, the rule's word for a win or a loss, written :data:`ANSWER_CHUNK` queries at a time."""
+        for start in range(0, len(solution.pieces), ANSWER_CHUNK):
+            write(format_answer(solution, start, start + ANSWER_CHUNK).encode())
+
+    def describe(self, solution: QueryAnswers) -> dict:
+        """The answers, the pieces, their values and the whole table (the certificate), arrays as ``Rows``."""
         from gamecert.verify.engine.jsonstream import Rows
 
-        wins = sol.first_player_wins
-        sides = np.stack([sol.pieces.rows, sol.pieces.cols], axis=1)
-        values = sol.values.astype(np.int64)[:, None]
-        table = sol.table.values
+        name = self.rule.name
+        wins = solution.first_player_wins
+        sides = np.stack([solution.pieces.rows, solution.pieces.cols], axis=1)
+        values = solution.values.astype(np.int64)[:, None]
+        table = solution.table.values
         row = "[" + ", ".join(["%d"] * table.shape[1]) + "]"
-        note = to_json_note
+        win, lose = self.rule.words
         return {
-            "game": rule,
-            "answer": Rows(tuple(json.dumps(w) for w in _WORDS[rule][::-1]), len(wins), lambda i, j: (np.zeros((j - i, 0)), wins[i:j])),
-            "pieces": Rows("[%d, %d]", len(sides), lambda i, j: (sides[i:j], None)),
-            "values": Rows("%d", len(values), lambda i, j: (values[i:j], None)),
-            "certificate": {"rule": rule, "table": Rows(row, len(table), lambda i, j: (table[i:j], None)), "note": note},
+            "game": name,
+            "answer": Rows((json.dumps(lose), json.dumps(win)), len(wins), partial(_choices, wins)),
+            "pieces": Rows("[%d, %d]", len(sides), partial(_rows, sides)),
+            "values": Rows("%d", len(values), partial(_rows, values)),
+            "certificate": {"rule": name, "table": Rows(row, len(table), partial(_rows, table)), "note": TABLE_NOTE},
         }
 
-    def certify(pieces, sol: QueryAnswers) -> list[str]:
+    def answer(self, solution: QueryAnswers) -> tuple[bool, ...]:
+        """Whether the player to move wins, per query."""
+        return tuple(bool(w) for w in solution.first_player_wins.tolist())
+
+    def certify(self, instance: Pieces, solution: QueryAnswers) -> list[str]:
+        """Every table entry is the mex of its cuts under this game's rule, and every query reads its entry."""
         from gamecert.verify.cutting.certificate import check_sg_table
 
-        problems = [str(v) for v in check_sg_table(sol.table.values, rule)]
-        size = sol.table.size
-        for i, p in enumerate(pieces):
+        problems = [str(v) for v in check_sg_table(solution.table.values, self.rule)]
+        table = solution.table.values
+        size = solution.table.size
+        for i, p in enumerate(instance):
             if max(p.rows, p.cols) > size:
                 problems.append(f"query {i + 1} ({p}) lies outside the {size}x{size} table")
-            elif int(sol.values[i]) != int(sol.table.values[p.rows, p.cols]):
-                problems.append(f"query {i + 1} ({p}) has value {sol.values[i]}, the table says {sol.table.values[p.rows, p.cols]}")
+            elif int(solution.values[i]) != int(table[p.rows, p.cols]):
+                problems.append(f"query {i + 1} ({p}) has value {solution.values[i]}, the table says {table[p.rows, p.cols]}")
         return problems
 
-    def explain(pieces, fast: tuple, other: tuple) -> str:
+    def explain(self, instance: Pieces, fast: tuple[bool, ...], other: tuple[bool, ...]) -> str:
         i = first_difference(fast, other)
         if i is None:
             return "answers agree"
         if i >= min(len(fast), len(other)):
             return f"{len(other)} answers, fast has {len(fast)}"
-        got, want = _words(rule, [other[i], fast[i]])
-        return f"query {i + 1} ({pieces[i]}): {got}, fast says {want}"
+        win, lose = self.rule.words
+        got, want = (win if other[i] else lose), (win if fast[i] else lose)
+        return f"query {i + 1} ({instance[i]}): {got}, fast says {want}"
 
-    def search_fits(pieces) -> str | None:
-        from gamecert.verify.cutting.search import fits
+    def formulations(self) -> tuple[Formulation, ...]:
+        return (RuleSearch(self.rule), PlainSG(self.rule))
 
-        for p in pieces:
-            reason = fits([(p.rows, p.cols)], rule)
-            if reason is not None:
-                return f"query {p}: {reason}"
-        return None
+    def small(self, instance: Pieces) -> bool:
+        """A table filled by array operations (sides up to ``ARRAY_TABLE``) and few enough queries
+        that their JSON is written as plain Python quicker than numba loads."""
+        if len(instance) > SMALL_QUERIES:
+            return False
+        return not len(instance) or int(max(instance.rows.max(), instance.cols.max())) <= ARRAY_TABLE
 
-    def search_answer(pieces) -> tuple[bool, ...]:
-        from gamecert.verify.cutting.search import rule_search
+    def capabilities(self) -> tuple[Capability, ...]:
+        # Pictures and play import the SVG writer and the play loop: only when a command asks.
+        from gamecert.verify.cutting.play import CuttingPositionPlay
+        from gamecert.verify.cutting.show import CuttingPictures, CuttingPositionPictures
 
-        memo: dict = {}
-        return tuple(rule_search([pair], rule, memo) for pair in _pairs(pieces))
+        rule = self.rule
+        found: tuple[Capability, ...] = (
+            PiecesGenerator(rule),
+            CuttingAudits(rule),
+            CuttingSums(rule),
+            CuttingPictures(),
+            CuttingPositionPictures(rule),
+            CuttingPositionPlay(rule),
+            CuttingPositions(rule),
+        )
+        return found + ((CuttingContest(rule),) if rule.contest is not None else ())
 
-    def reference_fits(pieces) -> str | None:
-        from gamecert.verify.cutting.reference import fits
 
-        return fits(_pairs(pieces))
+class CuttingPositions(Positions):
+    """``gamecert solve NAME --position PIECES``: a sum of pieces, its values, the winner and a winning cut."""
 
-    def reference_answer(pieces) -> tuple[bool, ...]:
-        from gamecert.verify.cutting.reference import reference_wins
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
 
-        return reference_wins(_pairs(pieces), rule)
+    def solve_position(self, text: str) -> PositionAnswer:
+        """The verdict for people, and as JSON (the same text under ``"text"``).
 
-    def solve_position(text: str) -> dict:
-        # The registry passes no judge_limits flag here; a position is not judge input.
+        >>> from gamecert.solvers.cutting.rules import CUTTING
+        >>> CuttingPositions(CUTTING).solve_position("4x2").data["move"]["text"]
+        'cut piece 1 horizontally after row 2: 2x2 + 2x2'
+        """
+        rule = self.rule
+        # A position is not judge input: sides up to the largest table.
         pieces = parse_position(text, rule, "--position", judge_limits=False)
         sol = cutting_position(pieces, rule)
-        win, lose = _WORDS[rule]
+        win, lose = rule.words
         move = None
         if sol.move is not None:
             m = sol.move
@@ -166,41 +188,27 @@ def make_game(rule: str) -> Game:
                 "parts": [[q.rows, q.cols] for q in m.parts],
                 "text": str(m),
             }
-        return {
-            "game": rule,
+        shown = format_position(sol)
+        data = {
+            "game": rule.name,
             "pieces": [[p.rows, p.cols] for p in sol.pieces],
             "values": list(sol.values),
             "value": sol.value,
             "answer": win if sol.first_player_wins else lose,
             "winner": "first player" if sol.first_player_wins else "second player",
             "move": move,
-            "text": format_position(sol),
+            "text": shown,
         }
-
-    return Game(
-        name=rule,
-        summary=_SUMMARY[rule],
-        parse=lambda text, source, judge_limits: parse_queries(text, rule, source, judge_limits),
-        solve=lambda pieces: cutting_queries(pieces, rule),
-        format=format_split_answer if rule == "split" else format_cutting_answer,
-        to_json=to_json,
-        json_stream=json_stream,
-        answer=lambda sol: tuple(bool(w) for w in sol.first_player_wins.tolist()),
-        certify=certify,
-        explain=explain,
-        formulations=(
-            Formulation("rule-search", search_fits, search_answer),
-            Formulation("plain-sg", reference_fits, reference_answer),
-        ),
-        solve_position=solve_position,
-        pictures=Pictures(_picture, position=lambda text: _position_picture(rule, text)),
-        play=Play(position=lambda text: _play(rule, text)),
-        generator=PiecesGenerator(rule),
-        audits=rule_audits(rule),
-        exhaustive=Exhaustive(_exhaustive_family, "total area", {"rule": rule}),
-        contest=contest_problem,
-    )
+        return PositionAnswer(shown, data)
 
 
-SPLIT = make_game("split")
-CUTTING = make_game("cutting")
+class CuttingContest(Contest):
+    """``gamecert package NAME``: the contest problem of a rule with contest data."""
+
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+
+    def problem(self) -> ContestProblem:
+        from gamecert.verify.cutting.contest import CuttingProblem  # `gamecert package` only
+
+        return CuttingProblem(self.rule)

@@ -1,9 +1,10 @@
 """Playing a sum of rectangle-cutting games against the Sprague–Grundy strategy.
 
 The position is a list of pieces; a move cuts one piece in two (piece ``i``
-becomes its two parts, numbered ``i`` and ``i + 1``). Both games are played in
-their normal-play form (docs/theory.md, "Split Game and Cutting Game"): a Split Game cut may not leave a
-``1 x 1`` piece, a Cutting Game cut may not leave a side of length 1. The
+becomes its two parts, numbered ``i`` and ``i + 1``). Every rule is played in
+its normal-play form (docs/theory.md, "Split Game and Cutting Game"): a Split Game cut may not leave a
+``1 x 1`` piece, a Cutting Game cut may not leave a side of length 1, and in
+general a cut leaves parts at least the rule's least side wide. The
 player to move wins iff the xor of the pieces' values is not 0, and then the
 engine cuts to a position of xor 0.
 """
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import re
 
+from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.cutting.solver import Cut, Piece, available_cuts, cutting_position, grundy_table, parse_position
+from gamecert.verify.capabilities import PositionPlay
 from gamecert.verify.engine.play import Illegal
 
 _CUT = re.compile(r"\s*(\d+)\s+(h|v|horizontal|vertical)\s+(\d+)\s*", re.I)
@@ -21,7 +24,7 @@ _CUT = re.compile(r"\s*(\d+)\s+(h|v|horizontal|vertical)\s+(\d+)\s*", re.I)
 class CuttingPlay:
     """A cutting-game position in progress; moves are typed ``PIECE h|v AT`` (``1 v 2``: cut piece 1 after column 2)."""
 
-    def __init__(self, rule: str, position: str) -> None:
+    def __init__(self, rule: CuttingRule, position: str) -> None:
         self.rule = rule
         self.pieces: list[Piece] = list(parse_position(position, rule, "--position"))
         self.table = grundy_table(rule, max(max(p.rows, p.cols) for p in self.pieces))
@@ -45,9 +48,7 @@ class CuttingPlay:
         for dd, kk, a, b in available_cuts(p, self.rule):
             if dd == direction and kk == k:
                 return Cut(i - 1, direction, k, (a, b))
-        if self.rule == "split":
-            raise Illegal("that cut leaves a 1x1 piece, and whoever cuts out a 1x1 piece loses the Split Game")
-        raise Illegal("that cut leaves a side of length 1, from which the opponent cuts out a 1x1 piece and wins")
+        raise Illegal(self.rule.refusal)
 
     def play(self, cut: Cut) -> None:
         self.pieces[cut.piece : cut.piece + 1] = list(cut.parts)
@@ -73,3 +74,13 @@ class CuttingPlay:
         if s.move is not None:
             return f"The first mover ({first}) wins: {value}, not 0, so a cut to value 0 exists."
         return f"The first mover ({first}) loses, so {second} wins: {value}, and every cut leaves a value other than 0."
+
+
+class CuttingPositionPlay(PositionPlay):
+    """``gamecert play NAME --position PIECES``: a :class:`CuttingPlay` of one rule."""
+
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+
+    def position(self, text: str) -> CuttingPlay:
+        return CuttingPlay(self.rule, text)

@@ -2,7 +2,8 @@
 
 Independent of :mod:`gamecert.solvers.cutting.solver` (no shared code, no compiled kernel,
 no symmetry or half-range shortcuts): every cut of every piece is listed and
-the mex taken over a Python set. The Cutting Game's normal-play form (cuts at
+the mex taken over a Python set. It reads only the rule's normal-play fields
+(minimum side, the ``1 x 1`` flag). The Cutting Game's normal-play form (cuts at
 ``2..n-2``) rests on the "never leave a side of length 1" lemma, which
 :mod:`gamecert.verify.cutting.search` checks against the literal rules on small sizes.
 """
@@ -10,38 +11,49 @@ the mex taken over a Python set. The Cutting Game's normal-play form (cuts at
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.errors import GamecertError
+from gamecert.verify.game import Formulation
+
+if TYPE_CHECKING:
+    from gamecert.solvers.cutting.solver import Pieces
 
 #: Largest side :func:`reference_wins` accepts in about two seconds.
 MAX_SIDE = 200
 
 
-def _available(rule: str, side: int, other: int) -> range:
-    if rule == "cutting":
-        return range(2, side - 1)
-    return range(2 if other == 1 else 1, side - 1 if other == 1 else side)
+def _available(rule: CuttingRule, side: int, other: int) -> range:
+    """The cut positions ``k`` of a side of length ``side`` when the other side is ``other``:
+    both parts ``k`` and ``side - k`` at least the least side, and no ``1 x 1`` part where forbidden."""
+    low = rule.min_side
+    if rule.no_unit and other == 1:
+        low = max(low, 2)
+    return range(low, side - low + 1)
 
 
-def reference_grundy(rule: str, size: int) -> list[list[int]]:
+def reference_grundy(rule: CuttingRule, size: int) -> list[list[int]]:
     """Compute Sprague–Grundy values of all pieces up to ``size x size`` in plain Python.
 
     Notes
     -----
     Rows in increasing order, each row left to right, so every option is
     final before it is read; ``O(size^3)`` time, ``O(size^2)`` space.
-    Undefined entries (index 0, the Split ``1 x 1``, Cutting sides of 1) are -1.
+    Undefined entries (index 0, sides below the rule's least side, a
+    forbidden ``1 x 1``) are -1.
 
-    >>> reference_grundy("split", 6)[1][2:]
+    >>> from gamecert.solvers.cutting.rules import SPLIT
+    >>> reference_grundy(SPLIT, 6)[1][2:]
     [0, 0, 1, 1, 2]
     """
-    if rule not in ("split", "cutting"):
-        raise GamecertError(f"unknown cutting rule {rule!r}; choose from split, cutting")
-    low = 1 if rule == "split" else 2
+    if not isinstance(rule, CuttingRule):
+        raise GamecertError(f"expected a CuttingRule, got {rule!r}")
+    low = rule.min_side
     g = [[-1] * (size + 1) for _ in range(size + 1)]
     for n in range(low, size + 1):
         for m in range(low, size + 1):
-            if n == 1 and m == 1:
+            if rule.no_unit and n == 1 and m == 1:
                 continue
             options = set()
             for k in _available(rule, n, m):
@@ -61,13 +73,29 @@ def fits(pieces: Iterable[tuple[int, int]]) -> str | None:
     return None if side <= MAX_SIDE else f"side {side} > {MAX_SIDE}, too large for the plain-Python table"
 
 
-def reference_wins(pieces: Iterable[tuple[int, int]], rule: str) -> tuple[bool, ...]:
+def reference_wins(pieces: Iterable[tuple[int, int]], rule: CuttingRule) -> tuple[bool, ...]:
     """For each one-piece game, whether the player to move wins (plain-Python table).
 
-    >>> reference_wins([(1, 2), (1, 6), (4, 3), (3, 5)], "split")
+    >>> from gamecert.solvers.cutting.rules import SPLIT
+    >>> reference_wins([(1, 2), (1, 6), (4, 3), (3, 5)], SPLIT)
     (False, True, True, False)
     """
     pieces = list(pieces)
     size = max((max(a, b) for a, b in pieces), default=0)
     g = reference_grundy(rule, size)
     return tuple(g[a][b] != 0 for a, b in pieces)
+
+
+class PlainSG(Formulation["Pieces", tuple[bool, ...]]):
+    """The ``plain-sg`` formulation: each query's winner from :func:`reference_grundy`."""
+
+    name = "plain-sg"
+
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+
+    def fits(self, pieces: Pieces) -> str | None:
+        return fits((p.rows, p.cols) for p in pieces)
+
+    def run(self, pieces: Pieces) -> tuple[bool, ...]:
+        return reference_wins(((p.rows, p.cols) for p in pieces), self.rule)

@@ -1,12 +1,16 @@
 """Rectangle-cutting positions decided from their literal rules by game-tree search.
 
 This module knows nothing of Sprague–Grundy values and does not use the
-Cutting Game's "never leave a side of length 1" lemma: a position is a
-multiset of pieces, a move cuts one piece in two along any grid line, and
+Cutting Game's "never leave a side of length 1" lemma: it plays a rule's
+*literal rules* (:class:`~gamecert.solvers.cutting.rules.CuttingRule`). A
+position is a multiset of pieces; a move cuts one piece in two along a grid
+line, and
 
-* Split Game: a cut that produces a ``1 x 1`` piece loses at once for the
-  player who made it;
-* Cutting Game: a cut that produces a ``1 x 1`` piece wins at once;
+* with the rule's ``unit_cut`` set, any cut is a move, and a cut that
+  produces a ``1 x 1`` piece ``"loses"`` at once for the player who made it
+  (Split Game) or ``"wins"`` at once (Cutting Game);
+* with ``unit_cut`` None, a move is a cut leaving both parts at least the
+  rule's ``min_side`` wide (and no ``1 x 1`` part where ``no_unit`` says so);
 
 and a player with no cut at all loses. The player to move wins iff some
 move wins at once or leads to a position the opponent loses. The search
@@ -17,16 +21,20 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.errors import GamecertError
+from gamecert.verify.game import Formulation
+
+if TYPE_CHECKING:
+    from gamecert.solvers.cutting.solver import Pieces
 
 #: Pieces are coded ``short * BASE + long``; sorted codes order like sorted pairs.
 BASE = 1 << 20
 #: A canonical position: the sorted tuple of its pieces' codes.
 Key = tuple[int, ...]
 
-#: Budgets of :func:`fits`: the largest total area searched in about two seconds.
-MAX_AREA = {"split": 56, "cutting": 120}
 
 
 def canonical(pieces: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -42,62 +50,78 @@ def _key(pieces: Iterable[tuple[int, int]]) -> Key:
     return tuple(a * BASE + b for a, b in canonical(pieces))
 
 
-def fits(pieces: Iterable[tuple[int, int]], rule: str) -> str | None:
+def fits(pieces: Iterable[tuple[int, int]], rule: CuttingRule) -> str | None:
     """``None`` if :func:`rule_search` decides ``pieces`` in about two seconds, else why not.
 
     The cost grows with the total area, so the budget is the total area
-    (:data:`MAX_AREA`), set per rule where the rule search stops finishing
+    (the rule's ``search_area``), set per rule where the rule search stops finishing
     within seconds (measurements in ``benchmarks/limits.md``).
 
-    >>> fits([(7, 8)], "split") is None, fits([(8, 8)], "split")
+    >>> from gamecert.solvers.cutting.rules import SPLIT
+    >>> fits([(7, 8)], SPLIT) is None, fits([(8, 8)], SPLIT)
     (True, 'total area 64 > 56, too large for the rule search')
     """
     area = sum(a * b for a, b in pieces)
-    limit = MAX_AREA[rule]
+    limit = rule.search_area
     return None if area <= limit else f"total area {area} > {limit}, too large for the rule search"
 
 
-_cut_cache: dict[int, tuple[bool, tuple[tuple[int, int], ...]]] = {}
+#: ``(piece code, least part side, 1 x 1 parts decided at once)`` -> :func:`_cuts` of it.
+_cut_cache: dict[tuple[int, int, bool], tuple[bool, tuple[tuple[int, int], ...]]] = {}
 
 
-def _cuts(code: int) -> tuple[bool, tuple[tuple[int, int], ...]]:
+def _literal(rule: CuttingRule) -> tuple[int, bool]:
+    """``(least side of a part, whether a cut producing a 1 x 1 ends the game at once)`` of the literal rules."""
+    if rule.unit_cut is not None:
+        return 1, True
+    return rule.min_side, rule.no_unit
+
+
+def _cuts(code: int, low: int, unit_ends: bool) -> tuple[bool, tuple[tuple[int, int], ...]]:
     """``(some cut produces a 1 x 1, the parts of every other cut)`` of one piece.
 
-    Parts are codes; cuts at ``k`` and ``side - k`` give the same parts and
-    are listed once, middle cuts first (they tend to settle frames sooner).
+    A cut is listed when both parts keep both sides at least ``low``; with
+    ``unit_ends`` a cut producing a ``1 x 1`` is reported in the flag instead of
+    listed (it ends the game at once). Parts are codes; cuts at ``k`` and
+    ``side - k`` give the same parts and are listed once, middle cuts first
+    (they tend to settle frames sooner).
     """
-    found = _cut_cache.get(code)
+    found = _cut_cache.get((code, low, unit_ends))
     if found is None:
         a, b = divmod(code, BASE)
         unit = False
         parts = []
         for side, other in ((a, b), (b, a)):
-            for k in range(side // 2, 0, -1):
+            if other < low:
+                continue
+            for k in range(side // 2, low - 1, -1):
                 p = min(k, other) * BASE + max(k, other)
                 q = min(side - k, other) * BASE + max(side - k, other)
-                if p == BASE + 1 or q == BASE + 1:
+                if unit_ends and (p == BASE + 1 or q == BASE + 1):
                     unit = True
                 else:
                     parts.append((p, q))
         found = (unit, tuple(dict.fromkeys(parts)))
-        _cut_cache[code] = found
+        _cut_cache[(code, low, unit_ends)] = found
     return found
 
 
-def _children(key: Key, rule: str):
+def _children(key: Key, rule: CuttingRule):
     """Yield ``None`` for a move that wins at once, else each child position.
 
-    Split cuts that produce a ``1 x 1`` lose at once for the mover, so they are
-    never a reason to win and are left out; a position whose only cuts are
-    such cuts (or that has no cut at all) is lost for the player to move.
+    Cuts that produce a ``1 x 1`` and lose at once for the mover (the Split
+    Game) are never a reason to win and are left out; a position whose only
+    cuts are such cuts (or that has no cut at all) is lost for the player to move.
     """
+    low, unit_ends = _literal(rule)
+    wins_at_once = rule.unit_cut == "wins"
     previous = -1
     for i, code in enumerate(key):
         if code == previous:
             continue
         previous = code
-        unit, parts = _cuts(code)
-        if unit and rule == "cutting":
+        unit, parts = _cuts(code, low, unit_ends)
+        if unit and wins_at_once:
             yield None
             return
         rest = list(key[:i] + key[i + 1:])
@@ -108,13 +132,13 @@ def _children(key: Key, rule: str):
             yield tuple(child)
 
 
-def rule_search(pieces: Iterable[tuple[int, int]], rule: str, memo: dict[Key, bool] | None = None) -> bool:
+def rule_search(pieces: Iterable[tuple[int, int]], rule: CuttingRule, memo: dict[Key, bool] | None = None) -> bool:
     """Decide a rectangle-cutting position by searching its game tree: does the player to move win?
 
     Parameters
     ----------
     pieces : the position, each piece as ``(rows, cols)`` (sides >= 1)
-    rule : ``"split"`` or ``"cutting"``
+    rule : the game's :class:`~gamecert.solvers.cutting.rules.CuttingRule` (its literal rules)
     memo : optional table ``position key -> player to move wins``, shared
         between calls with the same ``rule``
 
@@ -132,13 +156,14 @@ def rule_search(pieces: Iterable[tuple[int, int]], rule: str, memo: dict[Key, bo
 
     Examples
     --------
-    >>> rule_search([(1, 6)], "split"), rule_search([(3, 5)], "split")
+    >>> from gamecert.solvers.cutting.rules import CUTTING, SPLIT
+    >>> rule_search([(1, 6)], SPLIT), rule_search([(3, 5)], SPLIT)
     (True, False)
-    >>> [rule_search([(w, 2)], "cutting") for w in (2, 3, 4)]
+    >>> [rule_search([(w, 2)], CUTTING) for w in (2, 3, 4)]
     [False, False, True]
     """
-    if rule not in MAX_AREA:
-        raise GamecertError(f"unknown cutting rule {rule!r}; choose from split, cutting")
+    if not isinstance(rule, CuttingRule):
+        raise GamecertError(f"expected a CuttingRule, got {rule!r}")
     pieces = list(pieces)
     if any(min(a, b) < 1 for a, b in pieces):
         raise GamecertError("every piece needs sides >= 1")
@@ -187,3 +212,23 @@ def rule_search(pieces: Iterable[tuple[int, int]], rule: str, memo: dict[Key, bo
         else:
             open_frame(todo[i])
     return memo[root]
+
+
+class RuleSearch(Formulation["Pieces", tuple[bool, ...]]):
+    """The ``rule-search`` formulation: each query decided by :func:`rule_search`, one memo per run."""
+
+    name = "rule-search"
+
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+
+    def fits(self, pieces: Pieces) -> str | None:
+        for p in pieces:
+            reason = fits([(p.rows, p.cols)], self.rule)
+            if reason is not None:
+                return f"query {p}: {reason}"
+        return None
+
+    def run(self, pieces: Pieces) -> tuple[bool, ...]:
+        memo: dict[Key, bool] = {}
+        return tuple(rule_search([(p.rows, p.cols)], self.rule, memo) for p in pieces)

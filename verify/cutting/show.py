@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.cutting.solver import (
     GrundyTable,
     Piece,
+    Pieces,
     PositionSolution,
     QueryAnswers,
     cutting_position,
     grundy_table,
     parse_position,
 )
+from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
 
 UNDEFINED = "#e4e4e4"
 _LOW, _HIGH = (0xCF, 0xE8, 0xF3), (0x0B, 0x2E, 0x59)
-_TITLES = {"split": "Split Game", "cutting": "Cutting Game"}
 
 
 def sg_colour(value: int, top: int) -> str:
@@ -44,14 +46,14 @@ def cutting_picture(
     Row ``n``, column ``m`` is the ``n x m`` piece; orange means the player to
     move loses (value 0), blues the other values, grey an undefined entry.
 
-    >>> from gamecert.solvers.cutting.solver import grundy_table
-    >>> "Sprague-Grundy values of every piece up to 4x4" in cutting_picture(grundy_table("split", 4))
+    >>> from gamecert.solvers.cutting import SPLIT, grundy_table
+    >>> "Split Game: Sprague-Grundy values of every piece up to 4x4" in cutting_picture(grundy_table(SPLIT, 4))
     True
     """
     size = table.size
     values = table.values
     top_value = int(values.max()) if values.size else 0
-    title = f"{_TITLES[table.rule]}: Sprague-Grundy values of every piece up to {size}x{size}"
+    title = f"{table.rule.title}: Sprague-Grundy values of every piece up to {size}x{size}"
     lines = []
     if queries:
         won = sum(1 for p in queries if table.value(p) != 0)
@@ -117,8 +119,8 @@ POSITION_TOP = 84.0
 def position_layout(position: PositionSolution, left: float = 48.0) -> tuple[float, list[float]]:
     """Pixels per grid cell of the pieces, and each piece's left edge, in a position's picture.
 
-    >>> from gamecert.solvers.cutting.solver import Piece, cutting_position
-    >>> position_layout(cutting_position((Piece(3, 5), Piece(1, 6)), "split"))
+    >>> from gamecert.solvers.cutting import SPLIT, Piece, cutting_position
+    >>> position_layout(cutting_position((Piece(3, 5), Piece(1, 6)), SPLIT))
     (16.0, [48.0, 152.0])
     """
     unit = max(2.0, min(16.0, 140 / max(max(p.rows, p.cols) for p in position.pieces)))
@@ -159,14 +161,26 @@ def _position_line(position: PositionSolution) -> str:
     return line + ("loses (value 0)" if position.move is None else f"wins; winning cut (pink): {position.move}")
 
 
-def picture(pieces: tuple[Piece, ...], answers: QueryAnswers, focus: str | None = None) -> str:
-    """``gamecert show split|cutting FILE``: the table up to the largest queried side, the queries framed."""
-    return cutting_picture(answers.table, answers.pieces)
-
-
-def position_picture(rule: str, text: str) -> str:
-    """``gamecert show split|cutting --position '3x5 1x6'``: the pieces, their xor, the winning cut, the table."""
+def position_picture(rule: CuttingRule, text: str) -> str:
+    """``gamecert show NAME --position '3x5 1x6'``: the pieces, their xor, the winning cut, the table."""
     pieces = parse_position(text, rule, "--position")
     size = max(8, max(max(p.rows, p.cols) for p in pieces))
     table = grundy_table(rule, size)
     return cutting_picture(table, (), cutting_position(pieces, rule, table))
+
+
+class CuttingPictures(Pictures[Pieces, QueryAnswers, None]):
+    """``gamecert show NAME FILE``: the table up to the largest queried side, the queries framed (no focus option)."""
+
+    def draw(self, instance: Pieces, solution: QueryAnswers, focus: None = None) -> str:
+        return cutting_picture(solution.table, solution.pieces)
+
+
+class CuttingPositionPictures(PositionPictures):
+    """``gamecert show NAME --position PIECES``: a sum of pieces of one rule, drawn by :func:`position_picture`."""
+
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+
+    def draw_position(self, text: str) -> str:
+        return position_picture(self.rule, text)

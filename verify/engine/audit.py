@@ -1,9 +1,9 @@
 """Run the theorem audits of the registered games.
 
-Each game lists its audits in its registry entry
-(:attr:`gamecert.verify.game.Game.audits`); an audit checks a theorem behind
+Each game lists its audits in its :class:`~gamecert.verify.capabilities.Audits`
+capability; an audit checks a theorem behind
 the fast solver against the literal rules case by case and returns an
-:class:`~gamecert.verify.game.AuditResult`: how many cases it covered, how long
+:class:`~gamecert.verify.capabilities.AuditResult`: how many cases it covered, how long
 it took, and the first counterexample found (``None`` when every case agrees),
 written so that the command it prints reproduces it.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 
 from gamecert.solvers.errors import GamecertError
 from gamecert.verify import registry
-from gamecert.verify.game import Audit, AuditResult
+from gamecert.verify.capabilities import Audit, AuditResult, Audits
 
 
 def audited_games() -> list[str]:
@@ -23,7 +23,7 @@ def audited_games() -> list[str]:
     >>> audited_games()
     ['bunny-egg', 'geography', 'split', 'cutting']
     """
-    return [name for name, game in registry.games().items() if game.audits]
+    return list(registry.games_with(Audits))
 
 
 def selected_audits(games: Iterable[str] = ()) -> list[Audit]:
@@ -37,7 +37,7 @@ def selected_audits(games: Iterable[str] = ()) -> list[Audit]:
     unknown = chosen - set(have)
     if unknown:
         raise GamecertError(f"no audits for game {sorted(unknown)[0]!r}; choose from {', '.join(have)}")
-    return [audit for name in have if name in chosen for audit in registry.get_game(name).audits]
+    return [audit for name in have if name in chosen for audit in registry.get_game(name).capability(Audits).audits()]
 
 
 def run_audits(games: Iterable[str] = (), seed: int = 0, quick: bool = False) -> Iterator[AuditResult]:

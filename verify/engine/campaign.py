@@ -64,8 +64,10 @@ ShardFunction = Callable[[Mapping, Mapping], tuple[Mapping[str, int], list[str]]
 class Campaign:
     """A deterministic list of shards and the function that runs each.
 
-    ``function(params, options)`` runs one shard; it is defined at module
-    level, so Dask sends it to a worker by name. ``options`` (JSON-able) go to every call; ``unit`` names the first count
+    ``function(params, options)`` runs one shard: a module-level function,
+    which Dask sends to a worker by name, or an object carrying what its
+    shards need (a game), sent whole; objects of modules outside the
+    installed ``gamecert`` (a test's toy game, a rules file) travel by value. ``options`` (JSON-able) go to every call; ``unit`` names the first count
     (``graphs``, ``boards``, ...) for progress and summaries.
     """
 
@@ -82,7 +84,8 @@ class Campaign:
         >>> Campaign("x", count_shard, ()).target
         'gamecert.verify.engine.campaign:count_shard'
         """
-        return f"{self.function.__module__}:{self.function.__qualname__}"
+        named = self.function if hasattr(self.function, "__qualname__") else type(self.function)
+        return f"{named.__module__}:{named.__qualname__}"
 
     @property
     def fingerprint(self) -> str:
@@ -97,7 +100,7 @@ class Campaign:
 
 
 @dataclass(frozen=True)
-class Progress:
+class CampaignProgress:
     """Where a running campaign stands: ``done`` of ``total`` shards (``resumed`` of them
     from the store), ``cases`` counted by the shards run now, in ``seconds``."""
 
@@ -187,7 +190,7 @@ def run_campaign(
     resume: bool = False,
     jobs: int | None = None,
     scheduler: str | None = None,
-    progress: Callable[[Progress], None] | None = None,
+    progress: Callable[[CampaignProgress], None] | None = None,
 ) -> CampaignResult:
     """Run every shard of ``campaign`` not already finished in ``store``; return all results.
 
@@ -233,10 +236,10 @@ def run_campaign(
         done[result.key] = result
         cases += int(result.counts.get(campaign.unit, 0))
         if progress is not None:
-            progress(Progress(len(done), len(keys), resumed, cases, time.perf_counter() - start))
+            progress(CampaignProgress(len(done), len(keys), resumed, cases, time.perf_counter() - start))
 
     if progress is not None:
-        progress(Progress(len(done), len(keys), resumed, 0, 0.0))
+        progress(CampaignProgress(len(done), len(keys), resumed, 0, 0.0))
     if todo and jobs == 0 and scheduler is None:
         for shard in todo:
             try:
@@ -264,6 +267,8 @@ def _run_on_dask(
     with dask_client(jobs, scheduler) as client:
         from distributed import as_completed  # importable: dask_client checked it
 
+        _send_by_value(campaign.function)
+
         futures = [
             client.submit(
                 execute,
@@ -287,6 +292,22 @@ def _run_on_dask(
                 finished(result)
         finally:
             client.cancel(futures)
+
+
+def _send_by_value(function: ShardFunction) -> None:
+    """Let the modules that define ``function`` and the objects it carries travel by value
+    when they are not part of the installed ``gamecert``: a worker elsewhere (or a fresh
+    worker process) could not import a test's module or a rules file loaded from a path."""
+    import sys
+
+    import cloudpickle
+
+    carried = [function] if hasattr(function, "__qualname__") else [function, *vars(function).values()]
+    for obj in carried:
+        name = getattr(obj, "__module__", None) or type(obj).__module__
+        module = sys.modules.get(name)
+        if module is not None and not name.startswith("gamecert.") and name != "__main__":
+            cloudpickle.register_pickle_by_value(module)
 
 
 def count_shard(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:

@@ -33,7 +33,7 @@ OPTIONAL = ("note", "judge_limits")
 
 
 @dataclass(frozen=True)
-class Case:
+class CaseFile:
     path: Path
     id: str
     game: str
@@ -66,7 +66,7 @@ def find_cases(paths: list[Path]) -> list[Path]:
     return found
 
 
-def load_case(path: Path, root: Path | None = None) -> Case:
+def load_case(path: Path, root: Path | None = None) -> CaseFile:
     """Read one case file; malformed files raise :class:`InputError` at their position."""
     source = str(path)
     try:
@@ -102,7 +102,7 @@ def load_case(path: Path, root: Path | None = None) -> Case:
             rel = rel.resolve().relative_to(root.resolve())
         except ValueError:
             pass
-    return Case(
+    return CaseFile(
         path=path,
         id=rel.as_posix(),
         game=data["game"],

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from gamecert.solvers.errors import GamecertError
-from gamecert.verify.engine.cases import Case
+from gamecert.verify.engine.cases import CaseFile
+from gamecert.verify.engine.certified import Certification
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Game
 
@@ -60,7 +61,7 @@ class Verdict:
 
 @dataclass(frozen=True)
 class CaseReport:
-    case: Case
+    case: CaseFile
     verdicts: tuple[Verdict, ...]
 
     @property
@@ -88,16 +89,16 @@ REQUIRED_STEPS = 2
 
 def step_names(game: Game) -> tuple[str, ...]:
     """The steps of one case's cross-check, in order: fast solver, certificate, each formulation."""
-    return ("fast", "certificate", *(f.name for f in game.formulations))
+    return ("fast", "certificate", *(f.name for f in game.formulations()))
 
 
-def check_case(game: Game, case: Case, instance) -> CaseReport:
+def check_case(game: Game, case: CaseFile, instance) -> CaseReport:
     """Cross-check one parsed case; never raises for a formulation's failure."""
     return CaseReport(case, tuple(case_verdicts(game, case, instance)))
 
 
 def case_verdicts(
-    game: Game, case: Case, instance, start: int = 0, starting: Callable[[int], None] | None = None
+    game: Game, case: CaseFile, instance, start: int = 0, starting: Callable[[int], None] | None = None
 ) -> Iterator[Verdict]:
     """Cross-check one parsed case: one verdict per step of :func:`step_names`, from step ``start``.
 
@@ -108,18 +109,19 @@ def case_verdicts(
     fast solver silently, as the later steps need its solution.
     """
     announce = starting or (lambda i: None)
+    names = step_names(game)
+    steps = Certification(game, instance)
     if start == 0:
         announce(0)
     try:
-        solution, secs = _timed(game.solve, instance)
+        solution, secs = _timed(steps.solve)
     except Exception as exc:  # a crash of the fast solver is a finding, not a stop
-        name = "fast" if start == 0 else step_names(game)[start]
         detail = error_detail(exc) if start == 0 else f"the fast solver failed when re-run: {error_detail(exc)}"
-        yield Verdict(name, Status.ERROR, detail)
+        yield Verdict(names[start], Status.ERROR, detail)
         return
     if start == 0:
         try:
-            output = game.format(solution)
+            output = steps.text()
         except Exception as exc:
             yield Verdict("fast", Status.ERROR, f"formatting the answer: {error_detail(exc)}", secs)
         else:
@@ -130,7 +132,7 @@ def case_verdicts(
     if start <= 1:
         announce(1)
         try:
-            violations, secs = _timed(game.certify, instance, solution)
+            violations, secs = _timed(steps.certify)
             if violations:
                 yield Verdict("certificate", Status.INVALID, violations[0], secs)
             else:
@@ -141,7 +143,7 @@ def case_verdicts(
         reference, unreadable = game.answer(solution), ""
     except Exception as exc:
         reference, unreadable = None, f"reading the fast answer: {error_detail(exc)}"
-    for i, f in enumerate(game.formulations, start=REQUIRED_STEPS):
+    for i, f in enumerate(game.formulations(), start=REQUIRED_STEPS):
         if i < start:
             continue
         announce(i)

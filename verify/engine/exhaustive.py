@@ -1,25 +1,24 @@
 """Exhaustive audits and stress runs, and seeded stress runs, as campaigns.
 
-A game with an exhaustive family names it in its registry entry
-(:class:`~gamecert.verify.game.Exhaustive`: a loader of its module and what the size ``N``
-counts). The module provides
+A game offers campaigns through its capabilities
+(:mod:`gamecert.verify.capabilities`):
 
-* ``CLAIM``, ``audit_name()``, ``audit_campaign(N)`` and ``covered(N)``: the
-  theorem audited on every case up to ``N`` (``gamecert audit --exhaustive
-  N``); the functions take the entry's ``variant`` as keyword arguments;
-* optionally ``random_campaign(COUNT, SEED)``, ``random_name()`` and
-  ``random_covered(COUNT, SEED)``: the theorem on ``COUNT`` random cases of a
-  seed, in shards of index ranges (``gamecert audit --random COUNT --seed S``);
-* when the entry says ``stress``: ``CASE_UNIT``, ``stress_shards(N)``,
-  ``stress_covered(N)`` and ``cases(params, options)``: the cases of one shard as
-  judge input, for ``gamecert stress GAME --candidate CMD --exhaustive N``.
+* :class:`~gamecert.verify.capabilities.ExhaustiveAudit`: the theorem audited
+  on every case up to ``N`` (``gamecert audit --exhaustive N``);
+* :class:`~gamecert.verify.capabilities.RandomAudit`: the theorem on ``COUNT``
+  random cases of a seed (``gamecert audit --random COUNT --seed S``);
+* :class:`~gamecert.verify.capabilities.ExhaustiveStress`: every case up to
+  ``N`` as judge input (``gamecert stress GAME --candidate CMD --exhaustive N``);
+* :class:`~gamecert.verify.capabilities.StressCases`: the ``--count`` cases of
+  a seed, cut into ranges of case numbers (a seeded stress run given
+  ``--jobs``, ``--scheduler`` or ``--store``).
 
-The stress shard function here is the same for every game and for both
-kinds of stress campaign (every case up to a size, or the ``--count`` cases of
-a seed, cut into ranges of case numbers): each case is answered by the
-referee of :mod:`gamecert.verify.engine.stress` (fast solve, certificate
-checked, judge format), the candidate is run and judged, and the shard's
-first failure is shrunk with the game generator's reductions.
+The stress shard function here (:class:`StressShard`) is the same for every
+game and for both kinds of stress campaign: each case is answered by the
+referee of :mod:`gamecert.verify.engine.stress` (the certified answer), the
+candidate is run and judged, and the shard's first failure is shrunk with the
+game's reductions. It carries the game object itself, so a game registered
+at run time (a plug-in, a test's toy game) runs on any worker.
 """
 
 from __future__ import annotations
@@ -27,46 +26,41 @@ from __future__ import annotations
 import shlex
 import shutil
 from collections.abc import Iterator, Mapping
-from types import ModuleType
 
-from gamecert.verify import registry
+from gamecert.verify.capabilities import AuditResult, ExhaustiveAudit, ExhaustiveStress, RandomAudit, StressCases
 from gamecert.verify.engine import stress as engine
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard
 from gamecert.verify.errors import CandidateError
-from gamecert.verify.game import AuditResult, Game
+from gamecert.verify.game import Capability, Game
 
 
-def family(game: Game) -> ModuleType:
-    """The module of a game's exhaustive family (imported on first use)."""
-    if game.exhaustive is None:
-        raise ValueError(f"{game.name} has no exhaustive family")
-    return game.exhaustive.load()
+def need(game: Game, kind: type[Capability]) -> Capability:
+    """``game``'s capability of class ``kind``; ValueError when it has none."""
+    cap = game.capability(kind)
+    if cap is None:
+        raise ValueError(f"{game.name} has no {kind.__name__} capability")
+    return cap
 
 
 def audit_campaign(game: Game, size: int) -> Campaign:
     """The campaign auditing ``game``'s theorem on every case up to ``size``."""
-    return family(game).audit_campaign(size, **game.exhaustive.variant)
+    return need(game, ExhaustiveAudit).audit_campaign(size)
 
 
 def audit_result(game: Game, size: int, result: CampaignResult) -> AuditResult:
     """A finished audit campaign as the one-line result ``gamecert audit`` prints."""
-    fam, variant = family(game), game.exhaustive.variant
-    return _result(fam.audit_name(**variant), fam.CLAIM, fam.covered(size, **variant), result)
-
-
-def has_random(game: Game) -> bool:
-    """Whether ``game``'s family also audits random cases as a campaign (``--random COUNT``)."""
-    return game.exhaustive is not None and hasattr(family(game), "random_campaign")
+    cap = need(game, ExhaustiveAudit)
+    return _result(cap.audit_name(), cap.claim, cap.audit_covered(size), result)
 
 
 def random_audit_campaign(game: Game, count: int, seed: int) -> Campaign:
     """The campaign auditing ``game``'s theorem on ``count`` random cases of ``seed``."""
-    return family(game).random_campaign(count, seed, **game.exhaustive.variant)
+    return need(game, RandomAudit).random_campaign(count, seed)
 
 
 def random_audit_result(game: Game, count: int, seed: int, result: CampaignResult) -> AuditResult:
-    fam, variant = family(game), game.exhaustive.variant
-    return _result(fam.random_name(**variant), fam.CLAIM, fam.random_covered(count, seed, **variant), result)
+    cap = need(game, RandomAudit)
+    return _result(cap.random_name(), cap.claim, cap.random_covered(count, seed), result)
 
 
 def _result(name: str, claim: str, covered: str, result: CampaignResult) -> AuditResult:
@@ -97,19 +91,13 @@ def candidate_argv(candidate: str) -> list[str]:
 
 def stress_campaign(game: Game, size: int, candidate: str, timeout: float) -> Campaign:
     """The campaign running ``candidate`` on every case of ``game`` up to ``size``."""
-    fam = family(game)
+    cap = need(game, ExhaustiveStress)
     candidate_argv(candidate)
     options = {
-        "game": game.name, "cases": "family", "unit": fam.CASE_UNIT,
+        "game": game.name, "cases": "family", "unit": cap.stress_unit,
         "candidate": candidate, "timeout": timeout,
     }
-    return Campaign(
-        f"stress {game.name} up to {size}",
-        stress_shard,
-        fam.stress_shards(size),
-        options,
-        fam.CASE_UNIT,
-    )
+    return Campaign(f"stress {game.name} up to {size}", StressShard(game), cap.stress_shards(size), options, cap.stress_unit)
 
 
 #: Cases per shard of a seeded stress campaign.
@@ -124,8 +112,7 @@ def random_stress_campaign(game: Game, candidate: str, count: int, seed: int, ma
     >>> [s.key for s in random_stress_campaign(registry.get_game("split"), "true", 120, 1, 10, 1.0).shards]
     ['cases1-50', 'cases51-100', 'cases101-120']
     """
-    if game.generator is None:
-        raise ValueError(f"{game.name} has no case generator")
+    need(game, StressCases)
     candidate_argv(candidate)
     shards = tuple(
         Shard(f"cases{lo}-{min(count, lo + RANDOM_CHUNK - 1)}", {"lo": lo, "hi": min(count, lo + RANDOM_CHUNK - 1)})
@@ -135,60 +122,66 @@ def random_stress_campaign(game: Game, candidate: str, count: int, seed: int, ma
         "game": game.name, "cases": "seeded", "unit": "cases",
         "count": count, "seed": seed, "max_size": max_size, "candidate": candidate, "timeout": timeout,
     }
-    return Campaign(
-        f"stress {game.name} seed {seed}", stress_shard, shards, options, "cases"
-    )
-
-
-def random_cases(params: Mapping, options: Mapping) -> Iterator[tuple[str, str]]:
-    """Cases ``lo..hi`` of a seeded stress schedule as ``(label, judge input)``."""
-    game = registry.get_game(str(options["game"]))
-    numbers = range(int(params["lo"]), int(params["hi"]) + 1)
-    for case in engine.stress_cases(
-        game.generator, int(options["count"]), int(options["seed"]), int(options["max_size"]), numbers
-    ):
-        yield f"case {case.number} ({case.family})", case.text
+    return Campaign(f"stress {game.name} seed {seed}", StressShard(game), shards, options, "cases")
 
 
 def _block(text: str) -> str:
     return "".join(f"    {row}\n" for row in text.splitlines()) or "    (nothing)\n"
 
 
-def stress_shard(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
-    """Run the candidate on every case of one shard; counts per verdict, the first failure shrunk.
+class StressShard:
+    """The shard function of stress campaigns, carrying its game to whichever worker runs it.
 
-    Counts: the family's unit (cases run), ``passed``, then ``wrong``,
+    Called as ``shard(params, options)``: runs the candidate on every case of
+    one shard and returns the counts per verdict and the first failure, shrunk.
+    Counts: the campaign's unit (cases run), ``passed``, then ``wrong``,
     ``crash`` and ``timeout`` runs. Every case is run, so the counts of a
     shard do not depend on where its first failure is.
     """
-    game = registry.get_game(str(options["game"]))
-    # "family": the exhaustive family's cases of the shard; "seeded": case numbers of a stress schedule.
-    cases = family(game).cases if options["cases"] == "family" else random_cases
-    unit = str(options["unit"])
-    argv = candidate_argv(str(options["candidate"]))
-    timeout = float(options["timeout"])
-    referee = engine.Referee(game)
-    counts = {unit: 0, "passed": 0, "wrong": 0, "crash": 0, "timeout": 0}
-    found: list[str] = []
 
-    def check(text: str):
-        answer = referee.answer(text, "a reduction of the failing case", generated=False)
-        if answer is None:
-            return None
-        return answer, engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
+    def __init__(self, game: Game) -> None:
+        self.game = game
 
-    for label, text in cases(params, options):
-        counts[unit] += 1
-        answer = referee.answer(text, label, generated=True)
-        verdict = engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
-        if verdict.kind is engine.StressKind.PASS:
-            counts["passed"] += 1
-            continue
-        counts[verdict.kind.lower()] += 1
-        if not found:
-            shrunk = engine.shrink_case(text, answer, verdict, check, game.generator.reductions)
-            found.append(_failure(game.name, label, options["candidate"], shrunk))
-    return counts, found
+    def cases(self, params: Mapping, options: Mapping) -> Iterator[tuple[str, str]]:
+        """``(label, judge input)`` of one shard: a family's cases, or case numbers ``lo..hi`` of a seeded schedule."""
+        if options["cases"] == "family":
+            yield from need(self.game, ExhaustiveStress).stress_cases(params)
+            return
+        numbers = range(int(params["lo"]), int(params["hi"]) + 1)
+        schedule = engine.stress_cases(
+            need(self.game, StressCases), int(options["count"]), int(options["seed"]), int(options["max_size"]), numbers
+        )
+        for case in schedule:
+            yield f"case {case.number} ({case.family})", case.text
+
+    def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
+        game = self.game
+        unit = str(options["unit"])
+        argv = candidate_argv(str(options["candidate"]))
+        timeout = float(options["timeout"])
+        referee = engine.Referee(game)
+        counts = {unit: 0, "passed": 0, "wrong": 0, "crash": 0, "timeout": 0}
+        found: list[str] = []
+
+        def check(text: str):
+            answer = referee.answer(text, "a reduction of the failing case", generated=False)
+            if answer is None:
+                return None
+            return answer, engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
+
+        reductions = need(game, StressCases).reductions
+        for label, text in self.cases(params, options):
+            counts[unit] += 1
+            answer = referee.answer(text, label, generated=True)
+            verdict = engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
+            if verdict.kind is engine.StressKind.PASS:
+                counts["passed"] += 1
+                continue
+            counts[verdict.kind.lower()] += 1
+            if not found:
+                shrunk = engine.shrink_case(text, answer, verdict, check, reductions)
+                found.append(_failure(game.name, label, options["candidate"], shrunk))
+        return counts, found
 
 
 def printf_quote(text: str) -> str:

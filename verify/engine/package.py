@@ -12,13 +12,14 @@ No answer is written before it is certified (:func:`certify_case`).
 lands in its folder's category) and reads back its verdicts and its table of
 submissions x test groups. There is no second grader here.
 
-A game offers a package through :attr:`Game.contest <gamecert.verify.game.Game>`,
-a function returning its :class:`ContestProblem`, imported only when a package is made.
+A game offers a package through its :class:`~gamecert.verify.capabilities.Contest`
+capability, whose :class:`ContestProblem` is imported only when a package is made.
 """
 
 from __future__ import annotations
 
 import importlib
+from abc import ABC, abstractmethod
 import re
 import shutil
 import subprocess
@@ -27,10 +28,12 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from gamecert.verify.errors import CertificationError, PackageError, TimeLimitError
+from gamecert.verify.capabilities import Contest
+from gamecert.verify.engine.certified import certified_answer
+from gamecert.verify.errors import CertificateRejected, CertificationError, PackageError, TimeLimitError
 from gamecert.verify.game import Game
 
 #: Kattis submission folders (legacy format) and the verdict verifyproblem expects of each.
@@ -71,30 +74,33 @@ class TestCase:
     purpose: str
 
 
-@dataclass(frozen=True)
-class ContestProblem:
-    """What the package writer needs from one game.
+class ContestProblem(ABC):
+    """What the package writer needs from one game: a subclass per problem, in the game's ``contest/`` folder.
 
-    ``cases(size, seed)`` yields the samples (group ``sample``) and the secret
-    cases; ``groups`` names and describes the secret groups; ``statement``,
-    ``validator`` and ``reference`` are files of the package ``resources``
-    (installed with it as package data).
+    :meth:`cases` yields the samples (group ``sample``) and the secret
+    cases; :attr:`groups` names and describes the secret groups;
+    :attr:`statement`, :attr:`validator` and :attr:`reference` name files in
+    the folder :attr:`resources` (installed with the package as package data,
+    e.g. ``importlib.resources.files(__name__)`` of the contest package).
     """
 
     game: str
     title: str
     source: str
-    resources: str
+    resources: Traversable
     statement: str
     validator: str
     reference: str
     groups: tuple[tuple[str, str], ...]
-    cases: Callable[[str, int], Iterable[TestCase]]
     sample_note: str = "the judges' published samples"
+
+    @abstractmethod
+    def cases(self, size: str, seed: int) -> Iterable[TestCase]:
+        """The samples and secret cases of a package of ``size`` (``small`` or ``judge``) and ``seed``."""
 
     def resource(self, name: str) -> str:
         """The text of one of the problem's files."""
-        return resources.files(self.resources).joinpath(name).read_text(encoding="utf-8")
+        return self.resources.joinpath(name).read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -128,10 +134,11 @@ class PackageSummary:
 
 
 def contest_problem(game: Game) -> ContestProblem:
-    """The :class:`ContestProblem` a registered game names in its ``contest`` entry."""
-    if game.contest is None:
+    """The :class:`ContestProblem` of a registered game's :class:`~gamecert.verify.capabilities.Contest`."""
+    contest = game.capability(Contest)
+    if contest is None:
         raise PackageError(f"{game.name} has no contest problem")
-    return game.contest()
+    return contest.problem()
 
 
 def certify_case(game: Game, case: TestCase) -> CertifiedCase:
@@ -154,14 +161,14 @@ def certify_case(game: Game, case: TestCase) -> CertifiedCase:
     start = time.perf_counter()
     where = f"{case.group}/{case.name}"
     instance = game.parse(case.text, where, True)
-    solution = game.fast_solve(instance)
-    answer = game.format(solution)
-    violations = game.certify(instance, solution)
-    if violations:
-        raise CertificationError(f"{where}: the certificate is rejected: {violations[0]}")
+    try:
+        certified = certified_answer(game, instance, where)
+    except CertificateRejected as exc:
+        raise CertificationError(f"{where}: the certificate is rejected: {exc.violation}") from None
+    answer = certified.text
     checks = ["certificate"]
-    expected = game.answer(solution)
-    for formulation in game.formulations:
+    expected = game.answer(certified.solution)
+    for formulation in game.formulations():
         if formulation.name in SKIPPED_FORMULATIONS or formulation.fits(instance) is not None:
             continue
         try:

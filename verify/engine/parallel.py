@@ -24,7 +24,8 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from gamecert.solvers import jit
-from gamecert.verify.engine.cases import Case
+from gamecert.verify.capabilities import StressCases
+from gamecert.verify.engine.cases import CaseFile
 from gamecert.verify.engine.crosscheck import (
     REQUIRED_STEPS,
     CaseReport,
@@ -37,7 +38,7 @@ from gamecert.verify.engine.crosscheck import (
 )
 from gamecert.verify.game import Game
 
-Item = tuple[Game, Case, Any]  # a game, a case of it, and the parsed instance
+Item = tuple[Game, CaseFile, Any]  # a game, a case of it, and the parsed instance
 
 
 class Message(StrEnum):
@@ -109,13 +110,14 @@ def warm_up(items: list[Item], sizes: tuple[int, ...] = (4, 12, 40), seeds: int 
     start = time.perf_counter()
     seen: set[str] = set()
     for game, _case, _instance in items:
-        if game.name in seen or game.generator is None:
+        generator = game.capability(StressCases)
+        if game.name in seen or generator is None:
             continue
         seen.add(game.name)
         for size in sizes:
             for seed in range(seeds):
                 try:
-                    instance = game.parse(game.generator.random_case(random.Random(seed), size), "<warm-up>", False)
+                    instance = game.parse(generator.random_case(random.Random(seed), size), "<warm-up>", False)
                     with jit.python_kernels(False):
                         game.solve(instance)
                 except Exception:  # noqa: BLE001 - a solver fault is the cases' to report, with its own verdict

@@ -32,8 +32,8 @@ def skipped_summary(reports: list[CaseReport], verbose: bool = False) -> list[st
     """Lines about skipped formulations: one per formulation and reason, or (``verbose``) one per skip.
 
     >>> from gamecert.verify.engine.crosscheck import Verdict
-    >>> from gamecert.verify.engine.cases import Case
-    >>> case = lambda i: Case(None, i, "g", "", "", "")
+    >>> from gamecert.verify.engine.cases import CaseFile
+    >>> case = lambda i: CaseFile(None, i, "g", "", "", "")
     >>> skip = lambda n: Verdict("qbf", Status.SKIPPED, f"{n} vertices > 20 (QBF limit)")
     >>> skipped_summary([CaseReport(case("a"), (skip(25),)), CaseReport(case("b"), (skip(28),))])
     ['  qbf: 2 cases, e.g. a: 25 vertices > 20 (QBF limit)']

@@ -6,10 +6,10 @@ its output token by token against gamecert's own answer, whose certificate is
 checked on every case, and on the first failure shrinks the case by delta
 debugging to a small one that still fails the same way and saves it.
 
-The engine knows a game only through its :class:`~gamecert.verify.game.Game` entry
-(parse, solve, format, certify) and its generator module (``edge_cases``,
-``random_case``, ``reductions``; see :class:`~gamecert.verify.game.Generator`). It never
-prints: progress goes through a callback.
+The engine knows a game only through its :class:`~gamecert.verify.game.Game` core
+(parse, and the certified answer of :mod:`gamecert.verify.engine.certified`) and
+its :class:`~gamecert.verify.capabilities.StressCases` capability (``edge_cases``,
+``random_case``, ``reductions``). It never prints: progress goes through a callback.
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ from enum import StrEnum
 from pathlib import Path
 
 from gamecert.solvers.errors import GamecertError, InputError
-from gamecert.verify.errors import CandidateError, StressInternalError
-from gamecert.verify.game import Game, Generator
+from gamecert.verify.capabilities import StressCases
+from gamecert.verify.engine.certified import certified_answer
+from gamecert.verify.errors import CandidateError, CertificateRejected, StressInternalError
+from gamecert.verify.game import Game
 
 
 class StressKind(StrEnum):
@@ -41,7 +43,7 @@ class StressKind(StrEnum):
 
 #: ``progress(stage, done, total)``: stage ``"cases"`` (cases run of ``count``)
 #: or ``"shrink"`` (candidate runs while shrinking, of the run bound).
-Progress = Callable[[str, int, int], None]
+StressProgress = Callable[[str, int, int], None]
 
 _STDERR_TAIL = 5
 _SHOW = 40
@@ -59,7 +61,7 @@ class Run:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class RunVerdict:
     """How a run compares with the certified answer.
 
     ``kind`` is a :class:`StressKind`; ``detail`` says
@@ -75,7 +77,7 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class Case:
+class ScheduledCase:
     """Case ``number`` (1-based) of a run's schedule: its family and its judge input."""
 
     number: int
@@ -94,7 +96,7 @@ class Shrunk:
 
     text: str
     answer: str
-    verdict: Verdict
+    verdict: RunVerdict
     steps: int
     tries: int
     stopped: str | None
@@ -104,8 +106,8 @@ class Shrunk:
 class Failure:
     """The first failing case, its shrunk form and the files written for it."""
 
-    case: Case
-    verdict: Verdict
+    case: ScheduledCase
+    verdict: RunVerdict
     shrunk: Shrunk
     files: dict[str, Path]
 
@@ -201,7 +203,7 @@ def _kill_group(proc: subprocess.Popen) -> None:
         pass
 
 
-def judge(expected: str, run: Run, timeout: float) -> Verdict:
+def judge(expected: str, run: Run, timeout: float) -> RunVerdict:
     """Compare a run with the expected answer the way a judge does: tokens, whitespace-insensitive.
 
     A time-out beats a crash (non-zero exit or a signal), which beats a wrong answer.
@@ -210,7 +212,7 @@ def judge(expected: str, run: Run, timeout: float) -> Verdict:
     "token 3 at output line 2: expected '3', got '4'"
     """
     if run.returncode is None:
-        return Verdict(StressKind.TIMEOUT, f"no answer within the {timeout:g} s time limit", run)
+        return RunVerdict(StressKind.TIMEOUT, f"no answer within the {timeout:g} s time limit", run)
     if run.returncode != 0:
         if run.returncode < 0:
             try:
@@ -220,7 +222,7 @@ def judge(expected: str, run: Run, timeout: float) -> Verdict:
         else:
             status = f"exit code {run.returncode}"
         tail = _stderr_tail(run.stderr)
-        return Verdict(StressKind.CRASH, f"{status}: {tail[-1]}" if tail else status, run)
+        return RunVerdict(StressKind.CRASH, f"{status}: {tail[-1]}" if tail else status, run)
     want = expected.encode().split()
     got = list(_TOKEN.finditer(run.stdout))
     for i in range(max(len(want), len(got))):
@@ -230,9 +232,9 @@ def judge(expected: str, run: Run, timeout: float) -> Verdict:
             line = run.stdout.count(b"\n", 0, got[i].start()) + 1
             where = f"token {i + 1} at output line {line}"
             wanted = _show_token(want[i]) if i < len(want) else "end of output"
-            return Verdict(StressKind.WRONG, f"{where}: expected {wanted}, got {_show_token(got[i].group())}", run, i + 1)
-        return Verdict(StressKind.WRONG, f"token {i + 1}: expected {_show_token(want[i])}, output ended", run, i + 1)
-    return Verdict(StressKind.PASS, "", run)
+            return RunVerdict(StressKind.WRONG, f"{where}: expected {wanted}, got {_show_token(got[i].group())}", run, i + 1)
+        return RunVerdict(StressKind.WRONG, f"token {i + 1}: expected {_show_token(want[i])}, output ended", run, i + 1)
+    return RunVerdict(StressKind.PASS, "", run)
 
 
 def _stderr_tail(stderr: bytes) -> list[str]:
@@ -241,7 +243,9 @@ def _stderr_tail(stderr: bytes) -> list[str]:
 
 
 class Referee:
-    """Certified answers: the game's parse (judge limits on), fast solve, certificate check, format."""
+    """Certified answers for a stress run (:func:`~gamecert.verify.engine.certified.certified_answer`,
+    judge limits on); a generated case that does not parse, or an answer whose certificate fails,
+    is gamecert's fault (:class:`StressInternalError`)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -251,27 +255,25 @@ class Referee:
         """The certified judge output for ``text``; ``None`` when a reduction does not parse."""
         if text in self._answers:
             return self._answers[text]
-        g = self.game
         try:
-            instance = g.parse(text, "<case>", True)
+            instance = self.game.parse(text, "<case>", True)
         except InputError as exc:
             if generated:
                 raise StressInternalError(f"{what} does not parse: {exc}") from None
             self._answers[text] = None
             return None
-        solution = g.fast_solve(instance)
-        problems = g.certify(instance, solution)
-        if problems:
-            raise StressInternalError(f"gamecert's answer to {what} fails its certificate: {problems[0]}")
-        answer = g.format(solution)
+        try:
+            answer = certified_answer(self.game, instance, what).text
+        except CertificateRejected as exc:
+            raise StressInternalError(str(exc)) from None
         if not generated:  # shrinking may meet a text again; the schedule never does
             self._answers[text] = answer
         return answer
 
 
 def stress_cases(
-    generator: Generator, count: int, seed: int, max_size: int, numbers: range | None = None
-) -> Iterator[Case]:
+    generator: StressCases, count: int, seed: int, max_size: int, numbers: range | None = None
+) -> Iterator[ScheduledCase]:
     """The schedule of a run: edge-case families first, then random cases of growing size.
 
     Random case ``k`` draws from its own generator seeded by ``(seed, k)``, so
@@ -285,7 +287,7 @@ def stress_cases(
             return
         n += 1
         if numbers is None or n in numbers:
-            yield Case(n, f"edge: {family}", text)
+            yield ScheduledCase(n, f"edge: {family}", text)
     randoms = count - n
     for i in range(randoms):
         size = 1 + i * max_size // randoms
@@ -293,19 +295,19 @@ def stress_cases(
         if numbers is not None and n not in numbers:
             continue
         rng = random.Random(f"gamecert stress {seed} {n}")
-        yield Case(n, f"random, size {size}", generator.random_case(rng, size))
+        yield ScheduledCase(n, f"random, size {size}", generator.random_case(rng, size))
 
 
 def shrink_case(
     text: str,
     answer: str,
-    verdict: Verdict,
-    check: Callable[[str], tuple[str, Verdict] | None],
+    verdict: RunVerdict,
+    check: Callable[[str], tuple[str, RunVerdict] | None],
     reductions: Callable[[str], Iterator[str]],
     *,
     max_tries: int = 2000,
     max_seconds: float = 60.0,
-    progress: Progress | None = None,
+    progress: StressProgress | None = None,
 ) -> Shrunk:
     """Shrink a failing case: take the first reduction that fails the same way, until none does.
 
@@ -361,7 +363,7 @@ def stress(
     name: str | None = None,
     shrink_tries: int = 2000,
     shrink_seconds: float = 60.0,
-    progress: Progress | None = None,
+    progress: StressProgress | None = None,
 ) -> StressResult:
     """Stress-test the program ``candidate`` on generated cases of ``game`` against certified answers.
 
@@ -390,15 +392,15 @@ def stress(
     >>> stress(get_game("split"), echo, count=1).summary()
     'stress split: 1 case passed (seed 1)'
     """
-    if game.generator is None:
+    generator = game.capability(StressCases)
+    if generator is None:
         raise GamecertError(f"{game.name} has no case generator")
     if count < 1 or max_size < 1 or timeout <= 0:
         raise GamecertError("count and max_size must be at least 1 and timeout positive")
     argv = split_candidate(candidate)
-    generator = game.generator
     referee = Referee(game)
 
-    def check(text: str) -> tuple[str, Verdict] | None:
+    def check(text: str) -> tuple[str, RunVerdict] | None:
         answer = referee.answer(text, "a reduction of the failing case", generated=False)
         if answer is None:
             return None
@@ -421,7 +423,7 @@ def stress(
     return StressResult(game.name, seed, count, passed, None)
 
 
-def _save(out: Path, name: str, case: Case, shrunk: Shrunk) -> dict[str, Path]:
+def _save(out: Path, name: str, case: ScheduledCase, shrunk: Shrunk) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     files = {key: out / f"{name}.{key}" for key in ("in", "ans", "out", "orig.in")}
     files["in"].write_text(shrunk.text)

@@ -1,4 +1,4 @@
-"""Undirected vertex geography on any graph: registry entry (:mod:`.game`), blossom graph families,
-stress generator and case writer. Its formulations and audits are the UVG ones
-(:mod:`gamecert.verify.uvg`).
+"""Undirected vertex geography on any graph: its game class and capabilities (:mod:`.game`), blossom
+graph families, stress generator, pictures, contest problem and case writer. Its core, formulations,
+audits, exhaustive graphs, play and mid-game answers are the UVG ones (:mod:`gamecert.verify.uvg`).
 """

@@ -1,152 +1,187 @@
-"""Undirected vertex geography on any graph in the registry."""
+"""Undirected vertex geography on any graph: :class:`GeographyGame` and its capabilities.
+
+Vertices are named by their labels ``1..n`` as in the input file, in every
+message, answer and JSON document.
+"""
 
 from __future__ import annotations
 
-from types import ModuleType
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gamecert.solvers.geography.solver import (
     GeographyInput,
     GeographySolution,
-    format_geography_answer,
     geography_game,
     parse_geography,
     write_geography_answer,
 )
-from gamecert.verify.game import Exhaustive, Game, Pictures
-from gamecert.verify.geography import generator
-from gamecert.verify.uvg.adapter import (
-    decomposition_json,
-    decomposition_json_stream,
-    explain_outcomes,
-    uvg_formulations,
-    uvg_play,
-)
-from gamecert.verify.uvg.audit import UVG_AUDITS
+from gamecert.solvers.matching.graph import Graph
+from gamecert.verify.capabilities import Contest, ExportStart, Pictures
+from gamecert.verify.game import Capability, Write
+from gamecert.verify.geography.generator import GeographyStressCases
+from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
+from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.jsonstream import Rows
+    from gamecert.verify.engine.package import ContestProblem
+    from gamecert.verify.uvg.start import UVGStart
 
 
-def _name(v: int) -> int:
-    """Vertices are 1-based in the input and in every message."""
-    return int(v) + 1
+def vertex_label(v: int) -> str:
+    """Vertex ``v`` (0-based) as users name it: its label ``v + 1``.
+
+    >>> vertex_label(0)
+    '1'
+    """
+    return str(int(v) + 1)
 
 
-def _to_json(sol: GeographySolution) -> dict:
-    inst = sol.instance
-    edges = inst.edges if inst is not None else sol.graph.edges()
-    loops = inst.self_loops if inst is not None else []
-    dups = inst.duplicates if inst is not None else []
-    return {
-        "game": "geography",
-        "format": inst.format if inst is not None else None,
-        "vertices": sol.graph.n,
-        "edges": sol.graph.m,
-        "edges_given": len(edges),
-        "answer": ["lose" if x else "win" for x in sol.loses.tolist()],
-        "losing": [_name(v) for v in sol.decomposition.D.tolist()],
-        "ignored": {
-            "self_loops": [[_name(edges[i, 0]), _name(edges[i, 1])] for i in loops],
-            "duplicate_edges": [[_name(edges[i, 0]), _name(edges[i, 1])] for i in dups],
-            "self_loop_count": len(loops),
-            "duplicate_count": len(dups),
-        },
-    } | decomposition_json(sol.decomposition, _name)
+def label_columns(v: np.ndarray) -> np.ndarray:
+    """The JSON integers of the labels of an array of vertices: one column, ``v + 1``."""
+    return (np.asarray(v, dtype=np.int64) + 1)[:, None]
 
 
-def _json_stream(sol: GeographySolution) -> dict:
-    """:func:`_to_json` with its arrays streamed (same bytes through :func:`~gamecert.verify.engine.jsonstream.write_json`)."""
+class EdgeLabels:
+    """A :class:`~gamecert.verify.engine.jsonstream.Rows` block: the edges ``rows[i:j]`` of ``edges`` as label pairs."""
+
+    def __init__(self, edges: np.ndarray, rows: np.ndarray) -> None:
+        self.edges = edges
+        self.rows = rows
+
+    def __call__(self, i: int, j: int) -> tuple[np.ndarray, None]:
+        return self.edges[self.rows[i:j]] + 1, None
+
+
+class Verdicts:
+    """A :class:`~gamecert.verify.engine.jsonstream.Rows` block: ``"win"`` or ``"lose"`` for vertices ``i..j-1``."""
+
+    def __init__(self, loses: np.ndarray) -> None:
+        self.loses = loses
+
+    def __call__(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
+        return np.zeros((j - i, 0)), self.loses[i:j]
+
+
+def _edge_rows(edges: np.ndarray, rows: np.ndarray) -> Rows:
     from gamecert.verify.engine.jsonstream import Rows
 
-    inst = sol.instance
-    edges = inst.edges if inst is not None else sol.graph.edges()
-    loops = inst.self_loops if inst is not None else np.zeros(0, dtype=np.int64)
-    dups = inst.duplicates if inst is not None else np.zeros(0, dtype=np.int64)
-    loses = sol.loses
-    d = sol.decomposition.D
-
-    def columns(v: np.ndarray) -> np.ndarray:
-        return (np.asarray(v, dtype=np.int64) + 1)[:, None]
-
-    def edge_rows(rows: np.ndarray) -> Rows:
-        return Rows("[%d, %d]", len(rows), lambda i, j: (edges[rows[i:j]] + 1, None))
-
-    return {
-        "game": "geography",
-        "format": inst.format if inst is not None else None,
-        "vertices": sol.graph.n,
-        "edges": sol.graph.m,
-        "edges_given": len(edges),
-        "answer": Rows(('"win"', '"lose"'), len(loses), lambda i, j: (np.zeros((j - i, 0)), loses[i:j])),
-        "losing": Rows("%d", len(d), lambda i, j: (columns(d[i:j]), None)),
-        "ignored": {
-            "self_loops": edge_rows(loops),
-            "duplicate_edges": edge_rows(dups),
-            "self_loop_count": len(loops),
-            "duplicate_count": len(dups),
-        },
-    } | decomposition_json_stream(sol.decomposition, "%d", columns)
+    return Rows("[%d, %d]", len(rows), EdgeLabels(edges, rows))
 
 
-def _certify(instance: GeographyInput, sol: GeographySolution) -> list[str]:
-    from gamecert.verify.uvg.certificate import check_decomposition
+class GeographyGame(UvgGame[GeographyInput, GeographySolution]):
+    """Undirected vertex geography: who wins from each start vertex, certified by the Gallai–Edmonds decomposition.
 
-    return check_decomposition(sol.graph, sol.decomposition, lambda v: str(_name(v)))
+    Self-loops and repeated edges are legal input; the game ignores them and
+    the JSON lists them.
+    """
+
+    name = "geography"
+    summary = "undirected vertex geography on any graph: who wins from each start vertex"
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> GeographyInput:
+        return parse_geography(text, source)
+
+    def solve(self, instance: GeographyInput) -> GeographySolution:
+        return geography_game(instance)
+
+    def small(self, instance: GeographyInput) -> bool:
+        # Random graphs of 5000 vertices and 15000 edges decompose quicker as plain
+        # Python than numba loads; nested-blossom towers of that size are the
+        # exception (benchmarks/limits.md). So does every graph within the contest's
+        # judge limits, 2000 vertices and 20000 edges (verify/geography/contest): its
+        # heavy group takes at most 0.25 s as plain Python against 0.45 s compiled.
+        n, m = instance.n, len(instance.edges)
+        return n + m <= 20_000 or (n <= 2000 and m <= 20_000)
+
+    def write_answer(self, solution: GeographySolution, write: Write) -> None:
+        write_geography_answer(solution, write)
+
+    def describe(self, solution: GeographySolution) -> dict:
+        """The verdict per vertex, the losing starts, the ignored input edges and the decomposition, by label.
+
+        A solution without its input (solved from a networkx graph) has no format
+        and no ignored edges.
+        """
+        from gamecert.verify.engine.jsonstream import Rows
+
+        inst = solution.instance
+        edges = inst.edges if inst is not None else solution.graph.edges()
+        loops = inst.self_loops if inst is not None else np.zeros(0, dtype=np.int64)
+        dups = inst.duplicates if inst is not None else np.zeros(0, dtype=np.int64)
+        loses = solution.loses
+        return {
+            "game": "geography",
+            "format": inst.format if inst is not None else None,
+            "vertices": solution.graph.n,
+            "edges": solution.graph.m,
+            "edges_given": len(edges),
+            "answer": Rows(('"win"', '"lose"'), len(loses), Verdicts(loses)),
+            "losing": vertex_rows("%d", solution.decomposition.D, label_columns),
+            "ignored": {
+                "self_loops": _edge_rows(edges, loops),
+                "duplicate_edges": _edge_rows(edges, dups),
+                "self_loop_count": len(loops),
+                "duplicate_count": len(dups),
+            },
+        } | decomposition_json(solution.decomposition, "%d", label_columns)
+
+    def graph(self, instance: GeographyInput) -> Graph:
+        return instance.graph()
+
+    def namer(self, instance: GeographyInput) -> Callable[[int], str]:
+        return vertex_label
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        from gamecert.verify.uvg.audit import UvgAudits
+        from gamecert.verify.uvg.exhaustive import UvgGraphs
+
+        starts = GeographyStarts()
+        return (
+            GeographyStressCases(),
+            UvgAudits(),
+            starts,
+            UvgStartPlay(starts),
+            UvgMidGame(starts),
+            GeographyPictures(),
+            UvgGraphs(),
+            GeographyContest(),
+        )
 
 
-def _export_start(instance: GeographyInput, vertex: str | None, source: str):
-    from gamecert.verify.uvg.export import geography_start  # loaded by `gamecert export` only
+class GeographyStarts(ExportStart[GeographyInput]):
+    """Start vertices named by their labels, for ``export``, ``play``, ``solve --from`` and ``show --vertex``."""
 
-    return geography_start(instance, vertex, source)
+    def export_start(self, instance: GeographyInput, vertex: str | None, source: str) -> UVGStart:
+        from gamecert.verify.uvg.start import geography_start  # export, play, show --vertex, solve --from only
 
-
-def _graph(instance: GeographyInput):
-    return instance.graph()
-
-
-def _picture(instance: GeographyInput, sol: GeographySolution, vertex: str | None) -> str:
-    from gamecert.verify.geography.show import picture
-
-    return picture(instance, sol, vertex)
+        return geography_start(instance, vertex, source)
 
 
-_PLAY, _SOLVE_FROM = uvg_play(_export_start)
+class GeographyPictures(Pictures[GeographyInput, GeographySolution, int]):
+    """``gamecert show geography [--vertex V]``: parts D / A / C, the matching, one vertex's proof."""
+
+    focus_option = "--vertex"
+
+    def focus(self, instance: GeographyInput, text: str) -> int:
+        """The vertex (0-based) labelled ``text``; an unknown label raises ``InputError`` located in ``--vertex``."""
+        from gamecert.verify.uvg.play import start_vertex
+
+        return start_vertex(GeographyStarts(), instance, text, "--vertex")
+
+    def draw(self, instance: GeographyInput, solution: GeographySolution, focus: int | None = None) -> str:
+        from gamecert.verify.geography.show import geography_picture
+
+        return geography_picture(solution, focus)
 
 
-def _exhaustive_family() -> ModuleType:
-    from gamecert.verify.uvg import exhaustive  # campaigns only: not loaded by `gamecert solve`
+class GeographyContest(Contest):
+    """``gamecert package geography``."""
 
-    return exhaustive
+    def problem(self) -> ContestProblem:
+        from gamecert.verify.geography.contest import PROBLEM  # `gamecert package` only
 
-
-def _contest_problem():
-    from gamecert.verify.geography.contest import PROBLEM  # `gamecert package` only
-
-    return PROBLEM
-
-
-GEOGRAPHY = Game(
-    name="geography",
-    generator=generator,
-    summary="undirected vertex geography on any graph: who wins from each start vertex",
-    parse=lambda text, source, judge_limits: parse_geography(text, source),
-    solve=geography_game,
-    # Random graphs of 5000 vertices and 15000 edges decompose quicker as plain
-    # Python than numba loads; nested-blossom towers of that size are the
-    # exception (benchmarks/limits.md).
-    small=lambda graph: graph.n + len(graph.edges) <= 20_000,
-    format=format_geography_answer,
-    write_answer=write_geography_answer,
-    to_json=_to_json,
-    json_stream=_json_stream,
-    answer=lambda sol: sol.decomposition.outcomes(),
-    certify=_certify,
-    explain=lambda instance, expected, got: explain_outcomes(lambda v: str(_name(v)), expected, got),
-    formulations=uvg_formulations(_graph),
-    audits=UVG_AUDITS,
-    export_start=_export_start,
-    pictures=Pictures(_picture, focus="--vertex"),
-    play=_PLAY,
-    solve_from=_SOLVE_FROM,
-    exhaustive=Exhaustive(_exhaustive_family, "vertices", stress=True),
-    contest=_contest_problem,
-)
+        return PROBLEM

@@ -1,4 +1,4 @@
-"""Stress cases for undirected vertex geography: edge families, random graphs, shrinking.
+"""Stress cases for undirected vertex geography: edge families, random graphs, shrinking (:class:`GeographyStressCases`).
 
 Every text is an edge list as :func:`gamecert.solvers.geography.solver.parse_geography`
 reads it: ``n m`` then ``m`` lines ``u v`` with vertices ``1..n``. Self-loops
@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterator
 
 from gamecert.solvers.geography.solver import parse_geography
+from gamecert.verify.capabilities import StressCases
 from gamecert.verify.geography.families import double_tower, flower, tower
 
 Edges = list[tuple[int, int]]
@@ -230,3 +231,16 @@ def reductions(text: str) -> Iterator[str]:
         cut = edge_list_text(n, edges[:i] + edges[i + 1 :])
         if fresh(cut):
             yield cut
+
+
+class GeographyStressCases(StressCases):
+    """``gamecert stress geography``: the edge-case graphs, random graphs and reductions above."""
+
+    def edge_cases(self, max_size: int) -> Iterator[tuple[str, str]]:
+        return edge_cases(max_size)
+
+    def random_case(self, rng: random.Random, size: int) -> str:
+        return random_case(rng, size)
+
+    def reductions(self, text: str) -> Iterator[str]:
+        return reductions(text)

@@ -1,7 +1,8 @@
 """Pictures of undirected vertex geography: the graph, its Gallai–Edmonds parts, one vertex's proof.
 
-:func:`geography_picture` draws from the solver's result only; :func:`picture`
-is the registry's entry (``gamecert show geography``, the HTML report).
+:func:`geography_picture` draws from the solver's result only; the game's
+:class:`~gamecert.verify.geography.game.GeographyPictures` capability calls it
+for ``gamecert show geography`` and the HTML report.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import math
 import numpy as np
 
 from gamecert.solvers.errors import GamecertError
-from gamecert.solvers.geography.solver import GeographyInput, GeographySolution
+from gamecert.solvers.geography.solver import GeographySolution
 from gamecert.solvers.matching.types import A, C, D
 from gamecert.verify.engine import svg as draw
 
@@ -237,14 +238,3 @@ def _proof_caption(solution: GeographySolution, v: int) -> list[str]:
         f"From {name(v)} the player to move wins: every maximum matching covers {name(v)};",
         f"move along the matching edge to {name(int(dec.matching.mate[v]))} (pink), then keep answering along a maximum matching.",
     ]
-
-
-def picture(instance: GeographyInput, solution: GeographySolution, focus: str | None = None) -> str:
-    """``gamecert show geography``: the picture, with the proof of vertex ``focus`` (its label) if given."""
-    vertex = None
-    if focus is not None:
-        from gamecert.verify.uvg.export import geography_start
-        from gamecert.verify.uvg.play import start_vertex
-
-        vertex = start_vertex(geography_start, instance, focus, "--vertex")
-    return geography_picture(solution, vertex)

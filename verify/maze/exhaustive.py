@@ -8,22 +8,28 @@ rectangle's symmetries (4 of them; 8 on a square). A ``c x r`` board is the
 transpose of an ``r x c`` one, so shapes are taken with ``r <= c``. Every
 board counts, the one with no free cell included.
 
-A shard is a range of codes of one shape. It serves two campaigns: the
-audit (:func:`audit_boards`: the fast solver ``gamecert solve maze`` runs
-against the compiled rule search on every canonical board) and exhaustive
-stress runs (:func:`cases`: the boards as judge input, one after another).
+A shard is a range of codes of one shape. It serves two campaigns, both
+offered by :class:`MazeBoards`: the audit (its shard function
+:func:`audit_boards`: the fast solver ``gamecert solve maze`` runs against
+the compiled rule search on every canonical board) and exhaustive stress
+runs (:meth:`MazeBoards.stress_cases`: the boards as judge input, one after
+another).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gamecert.solvers.maze.solver import Maze, maze_game
-from gamecert.verify.engine.campaign import Campaign, Shard
+from gamecert.verify.capabilities import ExhaustiveAudit, ExhaustiveStress
 from gamecert.verify.maze.generator import reductions
 from gamecert.verify.uvg.batch import batch_search_loses
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.campaign import Campaign, Shard
 
 #: Codes per shard: boards of up to 12 cells are one shard; 4x4 boards are 16.
 CHUNK = 4096
@@ -77,6 +83,8 @@ def shapes(max_side: int) -> list[tuple[int, int]]:
 
 def board_shards(max_side: int) -> tuple[Shard, ...]:
     """Every shape up to ``max_side x max_side``, its codes cut into ranges of :data:`CHUNK`."""
+    from gamecert.verify.engine.campaign import Shard
+
     out = []
     for r, c in shapes(max_side):
         total = 1 << (r * c)
@@ -86,33 +94,11 @@ def board_shards(max_side: int) -> tuple[Shard, ...]:
     return tuple(out)
 
 
-def audit_campaign(max_side: int) -> Campaign:
-    """The maze theorem on every board up to ``max_side x max_side`` up to symmetry."""
-    return Campaign(
-        f"{NAME} up to {max_side}x{max_side}", audit_boards,
-        board_shards(max_side), {}, "boards",
-    )
-
-
-def audit_name() -> str:
-    return NAME
-
-
-def covered(max_side: int) -> str:
-    return f"boards up to {max_side}x{max_side} up to symmetry"
-
-
 def free_arrays(params: Mapping) -> Iterator[np.ndarray]:
     """The canonical boards of a shard as boolean ``rows x cols`` arrays (True = free)."""
     rows, cols = int(params["rows"]), int(params["cols"])
     for code in canonical_codes(rows, cols, int(params["lo"]), int(params["hi"])).tolist():
         yield ((code >> np.arange(rows * cols)) & 1).astype(bool).reshape(rows, cols)
-
-
-def cases(params: Mapping, options: Mapping | None = None) -> Iterator[tuple[str, str]]:
-    """The canonical boards of a shard as ``(label, judge input)``, for exhaustive stress runs."""
-    for free in free_arrays(params):
-        yield f"board {free.shape[0]}x{free.shape[1]}", Maze(free).text()
 
 
 def _masks(free: np.ndarray) -> np.ndarray:
@@ -204,15 +190,42 @@ def _counterexample(text: str) -> str:
     )
 
 
-# ---------------------------------------------------------------------------
-# Exhaustive stress runs of `gamecert stress maze`: the same boards as judge input
+class MazeBoards(ExhaustiveAudit, ExhaustiveStress):
+    """Every maze board up to ``N x N`` up to symmetry: ``gamecert audit --game maze --exhaustive N``
+    and ``gamecert stress maze --candidate CMD --exhaustive N``."""
 
-CASE_UNIT = "boards"
+    size = "board side"
+    claim = CLAIM
+    stress_unit = "boards"
 
+    def audit_name(self) -> str:
+        return NAME
 
-def stress_shards(max_side: int) -> tuple[Shard, ...]:
-    return board_shards(max_side)
+    def audit_campaign(self, max_side: int) -> Campaign:
+        """The maze theorem on every board up to ``max_side x max_side`` up to symmetry."""
+        from gamecert.verify.engine.campaign import Campaign
 
+        return Campaign(f"{NAME} up to {max_side}x{max_side}", audit_boards, board_shards(max_side), {}, "boards")
 
-def stress_covered(max_side: int) -> str:
-    return covered(max_side)
+    def audit_covered(self, max_side: int) -> str:
+        """What both campaigns cover.
+
+        >>> MazeBoards().audit_covered(3)
+        'boards up to 3x3 up to symmetry'
+        """
+        return f"boards up to {max_side}x{max_side} up to symmetry"
+
+    def stress_shards(self, max_side: int) -> tuple[Shard, ...]:
+        return board_shards(max_side)
+
+    def stress_covered(self, max_side: int) -> str:
+        return self.audit_covered(max_side)
+
+    def stress_cases(self, params: Mapping) -> Iterator[tuple[str, str]]:
+        """The canonical boards of a shard as ``(label, judge input)``.
+
+        >>> [text for _, text in MazeBoards().stress_cases({"rows": 1, "cols": 2, "lo": 0, "hi": 4})]
+        ['1 2\\n##\\n', '1 2\\n.#\\n', '1 2\\n..\\n']
+        """
+        for free in free_arrays(params):
+            yield f"board {free.shape[0]}x{free.shape[1]}", Maze(free).text()

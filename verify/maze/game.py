@@ -1,126 +1,149 @@
-"""The JSOI2009 maze game in the registry."""
+"""The JSOI2009 maze game: :class:`MazeGame` and its capabilities.
+
+AA puts the token on a free cell; YY moves first, to a neighbouring free
+cell; nobody enters a cell twice; whoever cannot move loses. It is
+undirected vertex geography on the grid graph of the free cells
+(:class:`~gamecert.verify.uvg.game.UvgGame`): AA wins from the cells the
+player to move loses from. Vertices are the free cells in row-major order.
+"""
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from gamecert.solvers.matching.graph import grid_graph
+from gamecert.solvers.matching.graph import Graph, grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.game import Exhaustive, Game, Pictures
-from gamecert.verify.maze import generator
-from gamecert.verify.uvg.adapter import (
-    decomposition_json,
-    decomposition_json_stream,
-    explain_outcomes,
-    uvg_formulations,
-    uvg_play,
-)
+from gamecert.verify.capabilities import Contest, ExportStart, Pictures
+from gamecert.verify.game import Capability, Write
+from gamecert.verify.maze.generator import MazeStressCases
+from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
+from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.package import ContestProblem
+    from gamecert.verify.uvg.start import CellStart
+
+#: A cell as users name it: 1-based ``(row, col)``.
+Cell = tuple[int, int]
 
 
-def _cell_namer(maze: Maze):
-    """Vertex -> "(row,col)" (1-based), vertices being free cells in row-major order."""
-    cols = maze.shape[1]
-    flat = np.flatnonzero(maze.free.ravel())
+class CellNames:
+    """Vertex -> ``"(row,col)"`` (1-based) on one board, vertices being its free cells in row-major order."""
 
-    def name(v: int) -> str:
-        r, c = divmod(int(flat[v]), cols)
-        return f"({r + 1},{c + 1})"
+    def __init__(self, maze: Maze) -> None:
+        self.cols = maze.shape[1]
+        self.flat = np.flatnonzero(maze.free.ravel())
 
-    return name
+    def cell(self, v: int) -> Cell:
+        r, c = divmod(int(self.flat[v]), self.cols)
+        return r + 1, c + 1
 
-
-def _to_json(sol: MazeSolution) -> dict:
-    rows, cols = sol.maze.shape
-    return {
-        "game": "maze",
-        "rows": rows,
-        "cols": cols,
-        "answer": "WIN" if len(sol.decomposition.D) else "LOSE",
-        "winning_cells": sol.winning_cells.tolist(),
-    } | decomposition_json(sol.decomposition, lambda v: list(sol.cell(v)))
+    def __call__(self, v: int) -> str:
+        return "({},{})".format(*self.cell(v))
 
 
-def _json_stream(sol: MazeSolution) -> dict:
-    """:func:`_to_json` with its arrays streamed (same bytes through :func:`~gamecert.verify.engine.jsonstream.write_json`)."""
-    from gamecert.verify.engine.jsonstream import Rows
+class CellColumns:
+    """The JSON integers of vertex names (``[row, col]``, 1-based) for an array of vertices of one solution."""
 
-    rows, cols = sol.maze.shape
-    cells = sol.cells
+    def __init__(self, solution: MazeSolution) -> None:
+        self.cells = solution.cells
+        self.cols = solution.maze.shape[1]
 
-    def columns(v: np.ndarray) -> np.ndarray:
-        c = cells[v]
-        return np.stack([c // cols + 1, c % cols + 1], axis=1)
-
-    d = sol.decomposition.D
-    return {
-        "game": "maze",
-        "rows": rows,
-        "cols": cols,
-        "answer": "WIN" if len(d) else "LOSE",
-        "winning_cells": Rows("[%d, %d]", len(d), lambda i, j: (columns(d[i:j]), None)),
-    } | decomposition_json_stream(sol.decomposition, "[%d, %d]", columns)
+    def __call__(self, v: np.ndarray) -> np.ndarray:
+        c = self.cells[v]
+        return np.stack([c // self.cols + 1, c % self.cols + 1], axis=1)
 
 
-def _certify(maze: Maze, sol: MazeSolution) -> list[str]:
-    from gamecert.verify.uvg.certificate import check_decomposition
+class MazeGame(UvgGame[Maze, MazeSolution]):
+    """The maze game: AA's winning start cells, certified by the Gallai–Edmonds decomposition."""
 
-    return check_decomposition(sol.graph, sol.decomposition, _cell_namer(maze))
+    name = "maze"
+    summary = "JSOI2009 maze game: AA's winning start cells"
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> Maze:
+        return parse_maze(text, source, judge_limits)
+
+    def solve(self, maze: Maze) -> MazeSolution:
+        return maze_game(maze)
+
+    def small(self, maze: Maze) -> bool:
+        # Judge-size boards (up to 100x100) solve quicker as plain Python than numba
+        # loads (benchmarks/limits.md).
+        return int(maze.free.sum()) <= 10_000
+
+    def write_answer(self, solution: MazeSolution, write: Write) -> None:
+        write(format_maze_answer(solution.winning_cells).encode())
+
+    def describe(self, solution: MazeSolution) -> dict:
+        """The answer, AA's winning cells and the decomposition, cells named ``[row, col]`` (1-based)."""
+        rows, cols = solution.maze.shape
+        columns = CellColumns(solution)
+        d = solution.decomposition.D
+        return {
+            "game": "maze",
+            "rows": rows,
+            "cols": cols,
+            "answer": "WIN" if len(d) else "LOSE",
+            "winning_cells": vertex_rows("[%d, %d]", d, columns),
+        } | decomposition_json(solution.decomposition, "[%d, %d]", columns)
+
+    def graph(self, maze: Maze) -> Graph:
+        return grid_graph(maze.free)[0]
+
+    def namer(self, maze: Maze) -> CellNames:
+        return CellNames(maze)
+
+    def search_rows(self, maze: Maze) -> list[str]:
+        # The rule search reads the board text itself, not our grid graph.
+        return maze.text().splitlines()[1:]
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        from gamecert.verify.maze.exhaustive import MazeBoards
+
+        starts = MazeStarts()
+        return (
+            MazeStressCases(),
+            starts,
+            UvgStartPlay(starts),
+            UvgMidGame(starts),
+            MazePictures(),
+            MazeBoards(),
+            MazeContest(),
+        )
 
 
-def _export_start(maze: Maze, vertex: str | None, source: str):
-    from gamecert.verify.uvg.export import maze_start  # loaded by `gamecert export` only
+class MazeStarts(ExportStart[Maze]):
+    """Start cells named ``ROW,COL`` (1-based), for ``export``, ``play``, ``solve --from`` and ``show --cell``."""
 
-    return maze_start(maze, vertex, source)
+    def export_start(self, maze: Maze, vertex: str | None, source: str) -> CellStart:
+        from gamecert.verify.uvg.start import maze_start  # export, play, show --cell, solve --from only
 
-
-def _graph(maze: Maze):
-    return grid_graph(maze.free)[0]
-
-
-def _picture(maze: Maze, sol: MazeSolution, cell: str | None) -> str:
-    from gamecert.verify.maze.show import picture
-
-    return picture(maze, sol, cell)
+        return maze_start(maze, vertex, source)
 
 
-_PLAY, _SOLVE_FROM = uvg_play(_export_start)
+class MazePictures(Pictures[Maze, MazeSolution, Cell]):
+    """``gamecert show maze [--cell ROW,COL]``: the board by verdict, the matching, one cell's proof."""
+
+    focus_option = "--cell"
+
+    def focus(self, maze: Maze, text: str) -> Cell:
+        """The free cell ``text`` names; a malformed one or a wall raises ``InputError`` located in ``--cell``."""
+        from gamecert.verify.uvg.play import start_vertex
+
+        return CellNames(maze).cell(start_vertex(MazeStarts(), maze, text, "--cell"))
+
+    def draw(self, maze: Maze, solution: MazeSolution, focus: Cell | None = None) -> str:
+        from gamecert.verify.maze.show import maze_picture
+
+        return maze_picture(solution, focus)
 
 
-def _exhaustive_family() -> ModuleType:
-    from gamecert.verify.maze import exhaustive  # campaigns only: not loaded by `gamecert solve`
+class MazeContest(Contest):
+    """``gamecert package maze``."""
 
-    return exhaustive
+    def problem(self) -> ContestProblem:
+        from gamecert.verify.maze.contest import PROBLEM  # `gamecert package` only
 
-
-def _contest_problem():
-    from gamecert.verify.maze.contest import PROBLEM  # `gamecert package` only
-
-    return PROBLEM
-
-
-MAZE = Game(
-    name="maze",
-    summary="JSOI2009 maze game: AA's winning start cells",
-    parse=lambda text, source, judge_limits: parse_maze(text, source, judge_limits),
-    solve=maze_game,
-    # Judge-size boards (up to 100x100) solve quicker as plain Python than numba
-    # loads (benchmarks/limits.md).
-    small=lambda maze: int(maze.free.sum()) <= 10_000,
-    generator=generator,
-    format=lambda sol: format_maze_answer(sol.winning_cells),
-    to_json=_to_json,
-    json_stream=_json_stream,
-    answer=lambda sol: sol.decomposition.outcomes(),
-    certify=_certify,
-    explain=lambda maze, expected, got: explain_outcomes(_cell_namer(maze), expected, got),
-    # The rule search reads the board text itself, not our grid graph.
-    formulations=uvg_formulations(_graph, lambda maze: maze.text().splitlines()[1:]),
-    export_start=_export_start,
-    pictures=Pictures(_picture, focus="--cell"),
-    play=_PLAY,
-    solve_from=_SOLVE_FROM,
-    exhaustive=Exhaustive(_exhaustive_family, "board side", stress=True),
-    contest=_contest_problem,
-)
+        return PROBLEM

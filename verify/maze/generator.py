@@ -1,4 +1,4 @@
-"""Stress cases for the JSOI2009 maze game (``N M`` + N rows of ``.``/``#``).
+"""Stress cases for the JSOI2009 maze game (``N M`` + N rows of ``.``/``#``): :class:`MazeStressCases`.
 
 The size knob bounds both N and M (clamped to the judge's 100). Reductions
 drop halves of the rows or columns, then quarters and so on down to single
@@ -15,6 +15,7 @@ from itertools import zip_longest
 import numpy as np
 
 from gamecert.solvers.maze.solver import MAZE_LIMIT, Maze, parse_maze
+from gamecert.verify.capabilities import StressCases
 from gamecert.verify.maze.families import board_text, checkerboard, open_maze, snake
 
 _DENSITIES = (0.0, 0.15, 0.3, 0.45, 0.6)
@@ -124,3 +125,16 @@ def reductions(text: str) -> Iterator[str]:
         if out not in seen:
             seen.add(out)
             yield out
+
+
+class MazeStressCases(StressCases):
+    """``gamecert stress maze``: the edge-case boards, random boards and reductions above."""
+
+    def edge_cases(self, max_size: int) -> Iterator[tuple[str, str]]:
+        return edge_cases(max_size)
+
+    def random_case(self, rng: random.Random, size: int) -> str:
+        return random_case(rng, size)
+
+    def reductions(self, text: str) -> Iterator[str]:
+        return reductions(text)

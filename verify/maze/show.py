@@ -1,7 +1,8 @@
 """Pictures of the maze game: the board, every cell's verdict, the matching, one cell's proof.
 
-:func:`maze_picture` draws from the solver's result only; :func:`picture` is
-the registry's entry (``gamecert show maze``, the HTML report).
+:func:`maze_picture` draws from the solver's result only; the game's
+:class:`~gamecert.verify.maze.game.MazePictures` capability calls it for
+``gamecert show maze`` and the HTML report.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from gamecert.solvers.matching.types import D
-from gamecert.solvers.maze.solver import Maze, MazeSolution
+from gamecert.solvers.maze.solver import MazeSolution
 from gamecert.verify.engine import svg as draw
 
 
@@ -166,19 +167,3 @@ def maze_cell_centre(rows: int, cols: int, r: int, c: int) -> tuple[float, float
     """Pixel centre of 1-based cell ``(r, c)`` in :func:`maze_picture`'s drawing."""
     s, left, top = maze_geometry(rows, cols)
     return left + (c - 0.5) * s, top + (r - 0.5) * s
-
-
-def picture(maze: Maze, solution: MazeSolution, focus: str | None = None) -> str:
-    """``gamecert show maze``: the picture, with the proof of the cell ``focus`` (``"ROW,COL"``) if given.
-
-    A malformed or walled ``focus`` raises :class:`~gamecert.solvers.errors.InputError` located in ``--cell``.
-    """
-    cell = None
-    if focus is not None:
-        from gamecert.verify.uvg.export import maze_start
-        from gamecert.verify.uvg.play import start_vertex
-
-        start = start_vertex(maze_start, maze, focus, "--cell")
-        cell = solution.cell(start)
-    return maze_picture(solution, cell)
-

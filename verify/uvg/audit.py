@@ -20,7 +20,7 @@ from gamecert.solvers.errors import GamecertError
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import graph_from_edges
 from gamecert.solvers.matching.types import D
-from gamecert.verify.game import Audit, AuditResult
+from gamecert.verify.capabilities import Audit, AuditResult, Audits
 from gamecert.verify.geography.generator import edge_list_text
 from gamecert.verify.uvg.search import search_outcomes
 
@@ -209,3 +209,10 @@ UVG_AUDITS = (
     Audit("uvg-exhaustive", uvg_exhaustive, {"max_n": 5}),
     Audit("uvg-random", uvg_random, {"count": 100, "min_n": 7, "max_n": 12}, seeded=True),
 )
+
+
+class UvgAudits(Audits):
+    """``gamecert audit --game geography``: :data:`UVG_AUDITS`."""
+
+    def audits(self) -> tuple[Audit, ...]:
+        return UVG_AUDITS

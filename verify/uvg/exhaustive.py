@@ -18,23 +18,32 @@ connected graphs on at most ``n`` vertices, so the connected ones cover all
 A disagreement is shrunk (edges, then vertices, removed while the two sides
 still disagree) and reported as ``gamecert solve geography`` input with the
 geng command of its part.
+
+:class:`UvgGraphs` offers the campaigns to the commands: this audit, the
+same theorem on random graphs of a seed (shard function
+:func:`audit_random`), and every graph (connected or not) as judge input
+for exhaustive stress runs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import graph_from_edges
 from gamecert.solvers.matching.types import D
-from gamecert.verify.engine.campaign import Campaign, Shard
+from gamecert.verify.capabilities import ExhaustiveAudit, ExhaustiveStress, RandomAudit
 from gamecert.verify.geography.generator import edge_list_text
 from gamecert.verify.uvg.audit import UVG_CLAIM, fast_losing
 from gamecert.verify.uvg.batch import batch_bipartite, batch_search_loses
 from gamecert.verify.uvg.geng import geng_args, geng_part, geng_path, graph6_bits, neighbour_masks, pair_index
 from gamecert.verify.uvg.search import search_outcomes
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.campaign import Campaign, Shard
 
 #: geng parts per vertex count: about 10^4 to 10^5 graphs (a second or less) per shard.
 PARTS = {8: 4, 9: 16, 10: 256, 11: 8192, 12: 2**20}
@@ -54,38 +63,7 @@ def parts(n: int) -> int:
     return PARTS.get(n, 1) if n <= max(PARTS) else PARTS[max(PARTS)]
 
 
-def uvg_campaign(max_n: int) -> Campaign:
-    """Every connected graph on 1 to ``max_n`` vertices, one shard per geng part.
-
-    >>> [s.key for s in uvg_campaign(8).shards][-2:]
-    ['n8-2of4', 'n8-3of4']
-    """
-    geng_path()  # a missing geng is reported here, before any shard is sent anywhere
-    shards = tuple(
-        Shard(f"n{n}-{res}of{parts(n)}", {"n": n, "res": res, "mod": parts(n)})
-        for n in range(1, max_n + 1)
-        for res in range(parts(n))
-    )
-    return Campaign(
-        f"{NAME} up to {max_n} vertices", audit_part, shards, {}, "graphs"
-    )
-
-
-def audit_campaign(max_n: int) -> Campaign:
-    """The exhaustive audit up to ``max_n`` vertices (the registry's entry point)."""
-    return uvg_campaign(max_n)
-
-
 CLAIM = UVG_CLAIM
-
-
-def audit_name() -> str:
-    return NAME
-
-
-def covered(max_n: int) -> str:
-    """What an exhaustive UVG campaign covers, for its summary line."""
-    return f"connected graphs up to {max_n} vertices (nauty's geng)"
 
 
 def fast_loses(bits: np.ndarray, nbrs: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -225,42 +203,6 @@ def audit_part(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[
 
 
 # ---------------------------------------------------------------------------
-# Exhaustive stress runs of `gamecert stress geography`: every graph, connected or not
-
-CASE_UNIT = "graphs"
-
-
-def stress_shards(max_n: int) -> tuple[Shard, ...]:
-    """Every graph (disconnected ones too: a program can fail on them) on 1 to ``max_n`` vertices, by geng part."""
-    geng_path()
-    return tuple(
-        Shard(f"all-n{n}-{res}of{parts(n)}", {"n": n, "res": res, "mod": parts(n), "connected": False})
-        for n in range(1, max_n + 1)
-        for res in range(parts(n))
-    )
-
-
-def stress_covered(max_n: int) -> str:
-    return f"graphs up to {max_n} vertices (nauty's geng)"
-
-
-def cases(params: Mapping, options: Mapping | None = None) -> Iterator[tuple[str, str]]:
-    """The graphs of one geng part as ``(label, edge-list input)``.
-
-    >>> [label for label, _ in cases({"n": 3, "res": 0, "mod": 1, "connected": False})]
-    ['graph 1 of `geng -q 3`', 'graph 2 of `geng -q 3`', 'graph 3 of `geng -q 3`', 'graph 4 of `geng -q 3`']
-    """
-    n, res, mod = int(params["n"]), int(params["res"]), int(params["mod"])
-    connected = bool(params.get("connected", True))
-    bits = graph6_bits(geng_part(n, res, mod, connected), n)
-    command = " ".join(geng_args(n, res, mod, connected))
-    pi, pj = pair_index(n)
-    for i, row in enumerate(bits):
-        edges = [(int(pi[k]), int(pj[k])) for k in np.flatnonzero(row)]
-        yield f"graph {i + 1} of `geng {command}`", edge_list_text(n, edges)
-
-
-# ---------------------------------------------------------------------------
 # Random graphs as a campaign: `gamecert audit --game geography --random COUNT --seed S`
 
 #: Vertex counts and edge densities of the random graphs; graph ``i`` of seed ``s`` draws its
@@ -280,29 +222,6 @@ def random_graph(seed: int, index: int) -> tuple[int, np.ndarray]:
     n = int(rng.integers(RANDOM_N[0], RANDOM_N[1] + 1))
     p = float(rng.choice(DENSITIES))
     return n, (rng.random(n * (n - 1) // 2) < p).astype(np.uint8)
-
-
-def random_campaign(count: int, seed: int) -> Campaign:
-    """``count`` random graphs of :data:`RANDOM_N` vertices, in shards of :data:`RANDOM_CHUNK` indices.
-
-    >>> [s.key for s in random_campaign(4500, 7).shards]
-    ['graphs0-1999', 'graphs2000-3999', 'graphs4000-4499']
-    """
-    shards = tuple(
-        Shard(f"graphs{lo}-{min(count, lo + RANDOM_CHUNK) - 1}", {"lo": lo, "hi": min(count, lo + RANDOM_CHUNK)})
-        for lo in range(0, count, RANDOM_CHUNK)
-    )
-    return Campaign(
-        f"uvg-random-campaign seed {seed}", audit_random, shards, {"seed": seed}, "graphs"
-    )
-
-
-def random_name() -> str:
-    return "uvg-random-campaign"
-
-
-def random_covered(count: int, seed: int) -> str:
-    return f"random graphs of {RANDOM_N[0]} to {RANDOM_N[1]} vertices (seed {seed})"
 
 
 def audit_random(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
@@ -327,3 +246,84 @@ def audit_random(params: Mapping, options: Mapping) -> tuple[dict[str, int], lis
             edges = [(int(pi[k]), int(pj[k])) for k in np.flatnonzero(bits[int(bad[0])])]
             found.append(disagreement(f"random graph {index} of seed {seed} ({n} vertices)", n, edges))
     return counts, found
+
+
+class UvgGraphs(ExhaustiveAudit, RandomAudit, ExhaustiveStress):
+    """The UVG theorem on every connected graph up to ``N`` vertices (``gamecert audit --game
+    geography --exhaustive N``), on random graphs of a seed (``--random COUNT --seed S``), and
+    every graph up to ``N`` vertices as judge input (``gamecert stress geography --exhaustive N``)."""
+
+    size = "vertices"
+    claim = CLAIM
+    stress_unit = "graphs"
+
+    def audit_name(self) -> str:
+        return NAME
+
+    def audit_campaign(self, max_n: int) -> Campaign:
+        """Every connected graph on 1 to ``max_n`` vertices, one shard per geng part.
+
+        >>> [s.key for s in UvgGraphs().audit_campaign(8).shards][-2:]
+        ['n8-2of4', 'n8-3of4']
+        """
+        from gamecert.verify.engine.campaign import Campaign, Shard
+
+        geng_path()  # a missing geng is reported here, before any shard is sent anywhere
+        shards = tuple(
+            Shard(f"n{n}-{res}of{parts(n)}", {"n": n, "res": res, "mod": parts(n)})
+            for n in range(1, max_n + 1)
+            for res in range(parts(n))
+        )
+        return Campaign(f"{NAME} up to {max_n} vertices", audit_part, shards, {}, "graphs")
+
+    def audit_covered(self, max_n: int) -> str:
+        return f"connected graphs up to {max_n} vertices (nauty's geng)"
+
+    def random_name(self) -> str:
+        return "uvg-random-campaign"
+
+    def random_campaign(self, count: int, seed: int) -> Campaign:
+        """``count`` random graphs of :data:`RANDOM_N` vertices, in shards of :data:`RANDOM_CHUNK` indices.
+
+        >>> [s.key for s in UvgGraphs().random_campaign(4500, 7).shards]
+        ['graphs0-1999', 'graphs2000-3999', 'graphs4000-4499']
+        """
+        from gamecert.verify.engine.campaign import Campaign, Shard
+
+        shards = tuple(
+            Shard(f"graphs{lo}-{min(count, lo + RANDOM_CHUNK) - 1}", {"lo": lo, "hi": min(count, lo + RANDOM_CHUNK)})
+            for lo in range(0, count, RANDOM_CHUNK)
+        )
+        return Campaign(f"{self.random_name()} seed {seed}", audit_random, shards, {"seed": seed}, "graphs")
+
+    def random_covered(self, count: int, seed: int) -> str:
+        return f"random graphs of {RANDOM_N[0]} to {RANDOM_N[1]} vertices (seed {seed})"
+
+    def stress_shards(self, max_n: int) -> tuple[Shard, ...]:
+        """Every graph (disconnected ones too: a program can fail on them) on 1 to ``max_n`` vertices, by geng part."""
+        from gamecert.verify.engine.campaign import Shard
+
+        geng_path()
+        return tuple(
+            Shard(f"all-n{n}-{res}of{parts(n)}", {"n": n, "res": res, "mod": parts(n), "connected": False})
+            for n in range(1, max_n + 1)
+            for res in range(parts(n))
+        )
+
+    def stress_covered(self, max_n: int) -> str:
+        return f"graphs up to {max_n} vertices (nauty's geng)"
+
+    def stress_cases(self, params: Mapping) -> Iterator[tuple[str, str]]:
+        """The graphs of one geng part as ``(label, edge-list input)``.
+
+        >>> [label for label, _ in UvgGraphs().stress_cases({"n": 3, "res": 0, "mod": 1, "connected": False})]
+        ['graph 1 of `geng -q 3`', 'graph 2 of `geng -q 3`', 'graph 3 of `geng -q 3`', 'graph 4 of `geng -q 3`']
+        """
+        n, res, mod = int(params["n"]), int(params["res"]), int(params["mod"])
+        connected = bool(params.get("connected", True))
+        bits = graph6_bits(geng_part(n, res, mod, connected), n)
+        command = " ".join(geng_args(n, res, mod, connected))
+        pi, pj = pair_index(n)
+        for i, row in enumerate(bits):
+            edges = [(int(pi[k]), int(pj[k])) for k in np.flatnonzero(row)]
+            yield f"graph {i + 1} of `geng {command}`", edge_list_text(n, edges)

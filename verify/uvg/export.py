@@ -12,26 +12,23 @@ own format, so the answer can be re-checked with a solver one trusts:
 
 Every file opens with comments naming the game, the vertex, the matching
 number ν and what each verdict means. Vertices are named as the user wrote
-them: maze cells ``(row,col)`` 1-based, geography labels as in the file.
+them: maze cells ``(row,col)`` 1-based, geography labels as in the file
+(:mod:`gamecert.verify.uvg.start` reads them).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from gamecert.solvers.errors import InputError
-from gamecert.solvers.geography.solver import GeographyInput
-from gamecert.solvers.matching.graph import Graph, grid_graph
-from gamecert.solvers.maze.solver import Maze
-from gamecert.solvers.textinput import shown
+from gamecert.solvers.matching.graph import Graph
+from gamecert.verify.capabilities import ExportStart
 from gamecert.verify.game import Game
+from gamecert.verify.uvg.start import UVGStart
 
-#: Where --vertex problems are reported (like ``--position``).
-VERTEX_SOURCE = "--vertex"
+if TYPE_CHECKING:
+    from gamecert.solvers.geography.solver import GeographyInput
+    from gamecert.solvers.maze.solver import Maze
 
 #: Largest graph (vertices) :func:`uvg_cnf` exports. Finding ν by SAT builds
 #: a totalizer of ``O(n²)`` clauses and proves "no ν + 1 edges" by resolution:
@@ -46,8 +43,6 @@ CNF_MAX_VERTICES = 400
 #: see ``gamecert.verify.uvg.qbf.fits``).
 QDIMACS_MAX_VERTICES = 225
 
-_CELL = re.compile(r"\s*([0-9]{1,18})\s*,\s*([0-9]{1,18})\s*", re.ASCII)
-_LABEL = re.compile(r"\s*([0-9]{1,18})\s*", re.ASCII)
 
 
 def export_fits(graph: Graph, fmt: str) -> str | None:
@@ -57,112 +52,6 @@ def export_fits(graph: Graph, fmt: str) -> str | None:
     if fmt == "qdimacs" and graph.n > QDIMACS_MAX_VERTICES:
         return f"{graph.n} vertices > {QDIMACS_MAX_VERTICES} (the QBF grows as moves x edges)"
     return None
-
-
-@dataclass(frozen=True)
-class UVGStart:
-    """A start vertex of undirected vertex geography and how the user names vertices.
-
-    ``label(u)`` names a vertex in comments (``(1,2)``, ``3``); ``ident(u)``
-    names it inside LP/MPS identifiers (``r1c2``, ``3``). ``about`` are
-    comment lines (without a comment marker) describing the game and vertex.
-    ``vertex`` is None for the ``--nu-bound`` files, which ask about no vertex.
-    """
-
-    graph: Graph
-    vertex: int | None
-    label: Callable[[int], str]
-    ident: Callable[[int], str]
-    about: tuple[str, ...]
-    player: str = "the player to move"
-
-
-def maze_start(maze: Maze, vertex: str | None, source: str) -> UVGStart:
-    """The maze game's grid graph with the start cell ``vertex`` (``"ROW,COL"``, 1-based).
-
-    A malformed value, a cell off the board or a wall raises
-    :class:`~gamecert.solvers.errors.InputError` located in the ``--vertex`` value.
-
-    >>> from gamecert.solvers.maze.solver import parse_maze
-    >>> s = maze_start(parse_maze("1 3\\n.#.\\n"), "1,3", "m.txt")
-    >>> s.vertex, s.label(s.vertex), s.ident(0)
-    (1, '(1,3)', 'r1c1')
-    """
-    rows, cols = maze.shape
-    graph, cells = grid_graph(maze.free)
-
-    def rc(u: int) -> tuple[int, int]:
-        q, s = divmod(int(cells[u]), cols)
-        return q + 1, s + 1
-
-    about = (
-        f"game: maze (JSOI2009), board {source}, {rows}x{cols}, "
-        f"{graph.n} free cells = vertices, {graph.m} edges between neighbouring free cells",
-    )
-    start = UVGStart(
-        graph,
-        None,
-        label=lambda u: "({},{})".format(*rc(u)),
-        ident=lambda u: "r{}c{}".format(*rc(u)),
-        about=about,
-        player="the player to move (YY)",
-    )
-    if vertex is None:
-        return start
-    found = _CELL.fullmatch(vertex)
-    if found is None:
-        raise InputError(VERTEX_SOURCE, 1, 1, f"expected ROW,COL (1-based row and column of a free cell), got {shown(vertex.encode())}")
-    (r, rcol), (c, ccol) = ((int(found.group(i)), found.start(i) + 1) for i in (1, 2))
-    if not 1 <= r <= rows:
-        raise InputError(VERTEX_SOURCE, 1, rcol, f"expected a row in 1..{rows}, got {r}")
-    if not 1 <= c <= cols:
-        raise InputError(VERTEX_SOURCE, 1, ccol, f"expected a column in 1..{cols}, got {c}")
-    if not maze.free[r - 1, c - 1]:
-        raise InputError(
-            VERTEX_SOURCE, 1, 1, f"expected a free cell '.', but {r},{c} is '#' ({source}:{r + 1}:{c})"
-        )
-    v = int(np.searchsorted(cells, (r - 1) * cols + (c - 1)))
-    return replace(
-        start,
-        vertex=v,
-        about=about
-        + (
-            f"vertex: cell ({r},{c}) (row {r}, column {c}); AA puts the token there and YY moves first, "
-            "so the player to move is YY and AA wins exactly when YY loses",
-        ),
-    )
-
-
-def geography_start(instance: GeographyInput, vertex: str | None, source: str) -> UVGStart:
-    """The geography graph with the start vertex ``vertex`` (its label ``1..n`` as in the file).
-
-    An unknown label raises :class:`~gamecert.solvers.errors.InputError` located in
-    the ``--vertex`` value.
-
-    >>> from gamecert.solvers.geography.solver import parse_geography
-    >>> s = geography_start(parse_geography("3 2\\n1 2\\n2 3\\n"), "2", "g.txt")
-    >>> s.vertex, s.label(s.vertex)
-    (1, '2')
-    """
-    n = instance.n
-    graph = instance.graph()
-    ignored = len(instance.self_loops) + len(instance.duplicates)
-    note = f" ({ignored} self-loops or repeated edges ignored)" if ignored else ""
-    about = (f"game: undirected vertex geography, graph {source}, {graph.n} vertices, {graph.m} edges{note}",)
-    start = UVGStart(graph, None, label=lambda u: str(u + 1), ident=lambda u: str(u + 1), about=about)
-    if vertex is None:
-        return start
-    found = _LABEL.fullmatch(vertex)
-    if n == 0:
-        raise InputError(VERTEX_SOURCE, 1, 1, f"expected a vertex, but the graph in {source} has no vertices")
-    if found is None or not 1 <= int(found.group(1)) <= n:
-        raise InputError(VERTEX_SOURCE, 1, 1, f"expected a vertex label in 1..{n}, got {shown(vertex.encode())}")
-    v = int(found.group(1)) - 1
-    return replace(
-        start,
-        vertex=v,
-        about=about + (f"vertex: {v + 1} (the label in the file); the token starts there and counts as visited",),
-    )
 
 
 def _edge(start: UVGStart, e: tuple[int, int]) -> str:
@@ -198,6 +87,7 @@ def uvg_cnf(start: UVGStart, nu_bound: bool = False, extra: tuple[str, ...] = ()
     Examples
     --------
     >>> from gamecert.solvers.geography.solver import parse_geography
+    >>> from gamecert.verify.uvg.start import geography_start
     >>> text = uvg_cnf(geography_start(parse_geography("3 2\\n1 2\\n2 3\\n"), "1", "g"))
     >>> [line for line in text.splitlines() if line.startswith(("p", "c x"))]
     ['c x 1 = edge 1-2', 'c x 2 = edge 2-3', 'p cnf 9 13']
@@ -300,6 +190,7 @@ def uvg_ilp(start: UVGStart, fmt: str = "lp", nu_bound: bool = False, extra: tup
     Examples
     --------
     >>> from gamecert.solvers.geography.solver import parse_geography
+    >>> from gamecert.verify.uvg.start import geography_start
     >>> text = uvg_ilp(geography_start(parse_geography("3 2\\n1 2\\n2 3\\n"), "2", "g"))
     >>> [line.strip() for line in text.splitlines() if line.startswith(" deg_2")]
     ['deg_2: +1 x_1_2 +1 x_2_3  = 0']
@@ -356,6 +247,7 @@ def fast_answer_line(start: UVGStart, loses: bool, fmt: str) -> str:
     """A comment line with gamecert's own answer at the start vertex and the verdict it predicts.
 
     >>> from gamecert.solvers.geography.solver import parse_geography
+    >>> from gamecert.verify.uvg.start import geography_start
     >>> fast_answer_line(geography_start(parse_geography("1 0\\n"), "1", "g"), True, "cnf")
     "gamecert's fast solver says: the player to move from 1 loses (expect SAT)"
     """
@@ -375,15 +267,17 @@ def fast_answer_line(start: UVGStart, loses: bool, fmt: str) -> str:
 def export_text(fmt: str, game: Game, instance: Maze | GeographyInput, vertex: str | None, source: str, nu_bound: bool) -> str:
     """The file ``gamecert export FMT`` writes: the question at ``vertex`` (or ν's bound) for any solver.
 
-    ``fmt`` is ``cnf``, ``lp``, ``mps`` or ``qdimacs``; ``game`` is the maze
-    or geography entry of the registry and ``instance`` its parsed input.
-    Raises :class:`InputError` for a bad vertex or a graph too big for the
-    format. The comments carry the fast solver's answer at the vertex as the
-    verdict to expect.
+    ``fmt`` is ``cnf``, ``lp``, ``mps`` or ``qdimacs``; ``game`` is a game
+    with the :class:`~gamecert.verify.capabilities.ExportStart` capability
+    (maze, geography) and ``instance`` its parsed input. Raises
+    :class:`InputError` for a bad vertex or a graph too big for the format.
+    The comments carry the fast solver's answer at the vertex as the verdict
+    to expect.
     """
-    if game.export_start is None:
+    starts = game.capability(ExportStart)
+    if starts is None:
         raise InputError(source, 1, 1, f"{game.name} has no single start vertex to export")
-    start = game.export_start(instance, vertex, source)
+    start = starts.export_start(instance, vertex, source)
     too_big = export_fits(start.graph, fmt)
     if too_big is not None:
         raise InputError(source, 1, 1, f"{fmt} export: {too_big}; 'gamecert export lp' has no such limit")

@@ -10,10 +10,7 @@ give every graph once, so a campaign shards on them. ``geng`` comes from the
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +30,9 @@ def geng_path() -> str:
 
     Raises :class:`ToolMissingError` (one line saying how to get it) when there is none.
     """
+    import shutil
+    from importlib import metadata  # here, not at import: listing a game's capabilities stays cheap
+
     given = os.environ.get("GAMECERT_GENG")
     if given:
         if not os.access(given, os.X_OK):
@@ -64,6 +64,8 @@ def geng_args(n: int, res: int = 0, mod: int = 1, connected: bool = True) -> lis
 
 def geng_part(n: int, res: int = 0, mod: int = 1, connected: bool = True) -> bytes:
     """The graph6 lines of part ``res/mod`` of the (connected) graphs on ``n`` vertices."""
+    import subprocess
+
     argv = [geng_path(), *geng_args(n, res, mod, connected)]
     done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
     if done.returncode != 0:

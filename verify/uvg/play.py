@@ -10,9 +10,8 @@ move, so it never relies on an earlier matching the opponent has broken.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,9 +21,13 @@ from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import D
 from gamecert.verify.engine.play import Illegal
 
+if TYPE_CHECKING:
+    from gamecert.verify.capabilities import ExportStart
+    from gamecert.verify.uvg.start import UVGStart
+
 
 @dataclass(frozen=True)
-class MidGame:
+class MidGameVerdict:
     """Who wins a mid-game position, with a winning move and the proof's vertices.
 
     ``move`` is the token vertex's partner in a maximum matching of what is
@@ -40,7 +43,7 @@ class MidGame:
     nu: int
 
 
-def mid_game(graph: Graph, token: int, visited: np.ndarray) -> MidGame:
+def mid_game(graph: Graph, token: int, visited: np.ndarray) -> MidGameVerdict:
     """Solve undirected vertex geography from ``token`` once the ``visited`` vertices are gone.
 
     ``visited`` is a boolean mask over the vertices; the token's own entry is ignored.
@@ -68,9 +71,9 @@ def mid_game(graph: Graph, token: int, visited: np.ndarray) -> MidGame:
     dec = gallai_edmonds(graph_from_edges(len(old), new[e], side))
     t = int(new[token])
     if dec.part[t] == D:
-        return MidGame(False, None, tuple(int(old[u]) for u in dec.paths.path(t)), dec.nu)
+        return MidGameVerdict(False, None, tuple(int(old[u]) for u in dec.paths.path(t)), dec.nu)
     mate = int(old[dec.matching.mate[t]])
-    return MidGame(True, mate, (token, mate), dec.nu)
+    return MidGameVerdict(True, mate, (token, mate), dec.nu)
 
 
 #: The board position ``export_start`` appends to some messages (``(FILE:2:3)``); moves and options leave it out.
@@ -81,10 +84,11 @@ def _reason(exc: InputError) -> str:
     return _WHERE.sub("", exc.message)
 
 
-def start_vertex(game_start: Callable[[Any, str, str], Any], instance: Any, text: str, option: str) -> int:
-    """The vertex a user names in ``text``, read by the game's ``export_start``; errors located in ``option``."""
+def start_vertex(starts: ExportStart, instance: Any, text: str, option: str) -> int:
+    """The vertex a user names in ``text``, read by the game's :class:`~gamecert.verify.capabilities.ExportStart`;
+    errors located in ``option``."""
     try:
-        return int(game_start(instance, text, "FILE").vertex)
+        return int(starts.export_start(instance, text, "FILE").vertex)
     except InputError as exc:
         raise InputError(option, exc.line, exc.column, _reason(exc)) from None
 
@@ -95,13 +99,13 @@ _PAIR = re.compile(r"\s*\(?\s*(\d+)\s*[\s,]\s*(\d+)\s*\)?\s*")
 class UvgPlay:
     """A game of undirected vertex geography in progress, for :func:`~gamecert.verify.engine.play.play_game`.
 
-    ``game_start`` is the game's ``export_start`` (it reads a vertex the way
-    users name it: ``ROW,COL`` in a maze, a label in a graph); moves are typed
-    the same way (a maze cell also as ``ROW COL``).
+    ``starts`` is the game's :class:`~gamecert.verify.capabilities.ExportStart`
+    (it reads a vertex the way users name it: ``ROW,COL`` in a maze, a label
+    in a graph); moves are typed the same way (a maze cell also as ``ROW COL``).
     """
 
-    def __init__(self, game_start: Callable[[Any, str, str], Any], instance: Any, start: str) -> None:
-        self._start = game_start
+    def __init__(self, starts: ExportStart, instance: Any, start: str) -> None:
+        self._starts = starts
         self._instance = instance
         info = self._read_start(start, "--start")
         self.graph: Graph = info.graph
@@ -109,9 +113,9 @@ class UvgPlay:
         self.token = int(info.vertex)
         self.visited = np.zeros(self.graph.n, dtype=bool)  # left behind (the token's vertex is not)
 
-    def _read_start(self, text: str, option: str):
+    def _read_start(self, text: str, option: str) -> UVGStart:
         try:
-            return self._start(self._instance, text, "FILE")
+            return self._starts.export_start(self._instance, text, "FILE")
         except InputError as exc:
             raise InputError(option, exc.line, exc.column, _reason(exc)) from None
 
@@ -120,7 +124,7 @@ class UvgPlay:
         pair = _PAIR.fullmatch(text)
         name = f"{pair.group(1)},{pair.group(2)}" if pair else text.strip()
         try:
-            v = int(self._start(self._instance, name, "move").vertex)
+            v = int(self._starts.export_start(self._instance, name, "move").vertex)
         except InputError as exc:
             raise Illegal(_reason(exc)) from None
         if v == self.token:
@@ -138,7 +142,7 @@ class UvgPlay:
         self.visited[self.token] = True
         self.token = v
 
-    def verdict(self) -> MidGame:
+    def verdict(self) -> MidGameVerdict:
         return mid_game(self.graph, self.token, self.visited)
 
     def engine_move(self) -> int:
@@ -169,16 +173,17 @@ class UvgPlay:
         return f"From {here} the first mover ({first}) loses, so {second} wins: {why}."
 
 
-def solve_mid_game(game_start: Callable[[Any, str, str], Any], instance: Any, token: str, visited: str, source: str) -> str:
+def solve_mid_game(starts: ExportStart, instance: Any, token: str, visited: str, source: str) -> str:
     """``gamecert solve maze|geography --from V --visited FILE``: the verdict of a mid-game position, one line.
 
-    ``visited`` lists the vertices visited before, one per line, named as
-    users name them (``ROW COL`` or ``ROW,COL`` in a maze, a label in a
-    graph); blank lines are skipped and the token's own vertex may be listed.
-    A bad line raises :class:`~gamecert.solvers.errors.InputError` at its line and column.
+    ``starts`` reads vertices as users name them (``ROW COL`` or ``ROW,COL``
+    in a maze, a label in a graph); ``visited`` lists the vertices visited
+    before, one per line; blank lines are skipped and the token's own vertex
+    may be listed. A bad line raises :class:`~gamecert.solvers.errors.InputError`
+    at its line and column.
     """
-    first = start_vertex(game_start, instance, token, "--from")
-    info = game_start(instance, token, "FILE")
+    first = start_vertex(starts, instance, token, "--from")
+    info = starts.export_start(instance, token, "FILE")
     graph, label = info.graph, info.label
     gone = np.zeros(graph.n, dtype=bool)
     for number, line in enumerate(visited.splitlines(), start=1):
@@ -187,7 +192,7 @@ def solve_mid_game(game_start: Callable[[Any, str, str], Any], instance: Any, to
         pair = _PAIR.fullmatch(line)
         name = f"{pair.group(1)},{pair.group(2)}" if pair else line.strip()
         try:
-            v = int(game_start(instance, name, source).vertex)
+            v = int(starts.export_start(instance, name, source).vertex)
         except InputError as exc:
             column = len(line) - len(line.lstrip()) + 1
             raise InputError(source, number, column, _reason(exc)) from None

@@ -14,6 +14,7 @@ each step did the most work when measured).
 
 from __future__ import annotations
 
+import importlib.resources
 import random
 from collections.abc import Iterator
 
@@ -110,88 +111,92 @@ def corridor_from(m: int, start: int, vertical: bool = False) -> str:
     return f"1 {m}\n{cells}\n{(m - 1 - start) // 2}\n" + "".join(f"1 {c}\n" for c in cols)
 
 
-def cases(size: str, seed: int) -> Iterator[TestCase]:
-    """The Bunny and Egg package: the three judges' samples, then the secret groups."""
-    rng = random.Random(f"bunny-egg {size} {seed}")
-    classes = _CLASSES[size]
-    seen = set(SAMPLES)
-    for i, text in enumerate(SAMPLES, 1):
-        yield TestCase("sample", f"judge-sample-{i}", text, f"the judges' published sample {i}")
-
-    def fresh(text: str) -> bool:
-        if text in seen or not egg_wins(text):
-            return False
-        seen.add(text)
-        return True
-
-    for s in classes if size == "judge" else classes[:1]:
-        for name, text in generator.edge_cases(s):
-            if fresh(text):
-                yield TestCase("edge", _slug(name), text, f"edge family: {name}")
-    top_max = BOARD_LIMIT if size == "judge" else 12
-    shapes = [(top_max, top_max), (1, top_max), (top_max, 1), (2, top_max), (top_max, top_max - 1)]
-    for n, m in shapes:
-        k = (n * m - 1) // 2
-        text = long_game(n, m, k, seed=rng.randrange(1 << 30)).text()
-        if fresh(text):
-            yield TestCase("max", f"longest-{n}x{m}-k{k}", text, f"maximum length: {n}x{m}, k = {k}")
-    text = long_game(top_max, top_max, 1, seed=rng.randrange(1 << 30)).text()
-    if fresh(text):
-        yield TestCase("max", f"one-round-{top_max}x{top_max}", text, "maximum board, one round")
-    per_class = 4 if size == "judge" else 2
-    for s in classes:
-        for _ in range(per_class):
-            for _attempt in range(50):
-                text = generator.random_case(rng, s)
-                if fresh(text):
-                    yield TestCase("random", f"random-{s}-{len(seen)}", text, f"random board and record, sides <= {s}")
-                    break
-    # Measured on every 1 x m corridor up to 40: the kept cells change an answer exactly when
-    # m is even and at least two rounds are played, so the start is odd and at most m - 5.
-    lengths = (6, 10, 16, 24, BOARD_LIMIT) if size == "judge" else (6, 10, BOARD_LIMIT)
-    for m in lengths:
-        start = min(m - 5, (m // 2) | 1)
-        for vertical in (False, True):
-            text = corridor_from(m, start, vertical)
-            if fresh(text):
-                shape = f"{m}x1" if vertical else f"1x{m}"
-                yield TestCase(
-                    "left-behind",
-                    f"corridor-{shape}-from-{start + 1}",
-                    text,
-                    f"{shape} corridor played from cell {start + 1}: left cells stay next to the path",
-                )
-    heavy = BOARD_LIMIT if size == "judge" else 24
-    for enterable in (1.0, 0.7) if size == "judge" else (1.0,):
-        k = (heavy * heavy - 1) // 2
-        text = open_long_game(heavy, heavy, k, rng.randrange(1 << 30), enterable)
-        if fresh(text):
-            yield TestCase(
-                "heavy",
-                f"open-long-{heavy}x{heavy}-e{int(enterable * 100)}",
-                text,
-                f"longest record, {enterable:.0%} of untouched cells enterable (largest graphs)",
-            )
-
-
 def _slug(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
 
 
-PROBLEM = ContestProblem(
-    game="bunny-egg",
-    title="Bunny and Egg",
-    source="NOI 2011",
-    resources="gamecert.verify.bunny_egg.contest",
-    statement="statement.tex",
-    validator="validator.cpp",
-    reference="reference.cpp",
-    groups=(
+class BunnyEggProblem(ContestProblem):
+    """NOI2011 Bunny and Egg: the judges' samples and the secret groups described in this module's docstring."""
+
+    game = "bunny-egg"
+    title = "Bunny and Egg"
+    source = "NOI 2011"
+    resources = importlib.resources.files(__name__)  # statement, validator and reference live beside this file
+    statement = "statement.tex"
+    validator = "validator.cpp"
+    reference = "reference.cpp"
+    groups = (
         ("edge", "edge families of the stress generator at every size class up to 40"),
         ("max", "the longest records the board allows on 40-row and 40-column boards (k = 799 on 40x40)"),
         ("random", "random boards and legal records of every size class"),
         ("left-behind", "corridors played from the middle: the cells the token left touch its path"),
         ("heavy", "longest records on boards whose untouched cells can all be entered (largest graphs)"),
-    ),
-    cases=cases,
-)
+    )
+
+    def cases(self, size: str, seed: int) -> Iterator[TestCase]:
+        """The Bunny and Egg package: the three judges' samples, then the secret groups."""
+        rng = random.Random(f"bunny-egg {size} {seed}")
+        classes = _CLASSES[size]
+        seen = set(SAMPLES)
+        for i, text in enumerate(SAMPLES, 1):
+            yield TestCase("sample", f"judge-sample-{i}", text, f"the judges' published sample {i}")
+
+        def fresh(text: str) -> bool:
+            if text in seen or not egg_wins(text):
+                return False
+            seen.add(text)
+            return True
+
+        for s in classes if size == "judge" else classes[:1]:
+            for name, text in generator.edge_cases(s):
+                if fresh(text):
+                    yield TestCase("edge", _slug(name), text, f"edge family: {name}")
+        top_max = BOARD_LIMIT if size == "judge" else 12
+        shapes = [(top_max, top_max), (1, top_max), (top_max, 1), (2, top_max), (top_max, top_max - 1)]
+        for n, m in shapes:
+            k = (n * m - 1) // 2
+            text = long_game(n, m, k, seed=rng.randrange(1 << 30)).text()
+            if fresh(text):
+                yield TestCase("max", f"longest-{n}x{m}-k{k}", text, f"maximum length: {n}x{m}, k = {k}")
+        text = long_game(top_max, top_max, 1, seed=rng.randrange(1 << 30)).text()
+        if fresh(text):
+            yield TestCase("max", f"one-round-{top_max}x{top_max}", text, "maximum board, one round")
+        per_class = 4 if size == "judge" else 2
+        for s in classes:
+            for _ in range(per_class):
+                for _attempt in range(50):
+                    text = generator.random_case(rng, s)
+                    if fresh(text):
+                        yield TestCase(
+                            "random", f"random-{s}-{len(seen)}", text, f"random board and record, sides <= {s}"
+                        )
+                        break
+        # Measured on every 1 x m corridor up to 40: the kept cells change an answer exactly when
+        # m is even and at least two rounds are played, so the start is odd and at most m - 5.
+        lengths = (6, 10, 16, 24, BOARD_LIMIT) if size == "judge" else (6, 10, BOARD_LIMIT)
+        for m in lengths:
+            start = min(m - 5, (m // 2) | 1)
+            for vertical in (False, True):
+                text = corridor_from(m, start, vertical)
+                if fresh(text):
+                    shape = f"{m}x1" if vertical else f"1x{m}"
+                    yield TestCase(
+                        "left-behind",
+                        f"corridor-{shape}-from-{start + 1}",
+                        text,
+                        f"{shape} corridor played from cell {start + 1}: left cells stay next to the path",
+                    )
+        heavy = BOARD_LIMIT if size == "judge" else 24
+        for enterable in (1.0, 0.7) if size == "judge" else (1.0,):
+            k = (heavy * heavy - 1) // 2
+            text = open_long_game(heavy, heavy, k, rng.randrange(1 << 30), enterable)
+            if fresh(text):
+                yield TestCase(
+                    "heavy",
+                    f"open-long-{heavy}x{heavy}-e{int(enterable * 100)}",
+                    text,
+                    f"longest record, {enterable:.0%} of untouched cells enterable (largest graphs)",
+                )
+
+
+PROBLEM = BunnyEggProblem()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from importlib.resources import files
 
 from gamecert.verify.engine.package import ContestProblem, TestCase
 from gamecert.verify.geography import generator
@@ -80,95 +81,22 @@ def ring_of_cliques(count: int, size: int) -> tuple[int, Edges]:
     return count * size, edges
 
 
-def cases(size: str, seed: int) -> Iterator[TestCase]:
-    """The geography package: three small certified samples, then the secret groups."""
-    rng = random.Random(f"geography {size} {seed}")
-    classes = _CLASSES[size]
-    top = classes[-1]
-    seen = set()
-
-    def fresh(text: str) -> bool:
-        if text in seen or not is_simple(text):
-            return False
-        seen.add(text)
-        return True
-
-    for name, n, edges in SAMPLES:
-        text = graph_text(n, edges)
-        fresh(text)
-        yield TestCase("sample", _slug(name), text, f"sample (ours, no judge published one): {name}")
-    for s in classes if size == "judge" else classes[:-1]:
-        for name, text in generator.edge_cases(s):
-            if fresh(text):
-                yield TestCase("edge", _slug(name), text, f"edge family: {name}")
-    big = [
-        (f"{top} isolated vertices", top, []),
-        (f"path {top}", top, [(i, i + 1) for i in range(top - 1)]),
-        (f"odd cycle {top - 1}", top - 1, [(i, (i + 1) % (top - 1)) for i in range(top - 1)]),
-        (f"random {top} vertices {MAX_EDGES} edges", top, random_graph(rng, top, MAX_EDGES)),
-        (f"random {top - 1} vertices {top} edges", top - 1, random_graph(rng, top - 1, top)),
-    ]
-    k = 200 if size == "judge" else 20  # K_200 has 19,900 edges
-    big += [
-        (f"complete {k}", k, [(i, j) for i in range(k) for j in range(i + 1, k)]),
-        (f"complete {k - 1}", k - 1, [(i, j) for i in range(k - 1) for j in range(i + 1, k - 1)]),
-    ]
-    for name, n, edges in big:
-        text = graph_text(n, edges)
-        if fresh(text):
-            yield TestCase("max", _slug(name), text, f"maximum size: {name}")
-    for s in classes:
-        for density in (0.5, 1.0, 2.0, 5.0):
-            n = rng.randint(max(1, s // 2), s)
-            edges = random_graph(rng, n, int(density * n))
-            text = graph_text(n, edges)
-            if fresh(text):
-                yield TestCase(
-                    "random", f"random-{n}-{len(edges)}", text, f"random graph, {n} vertices, {len(edges)} edges"
-                )
-    depth = (top - 3) // 2
-    blossoms = [
-        (f"tower of {depth} triangles", *tower(depth)),
-        (f"double tower {depth // 2}", *double_tower(depth // 2)),
-        (f"flower 4 petals depth {depth // 4}", *flower(4, depth // 4)),
-        (f"flower {depth // 2} petals depth 1", *flower(depth // 2, 1)),
-        ("ring of 7 triangles", *ring_of_cliques(7, 3)),
-        (f"ring of {top // 5} 5-cliques", *ring_of_cliques(top // 5, 5)),
-    ]
-    for name, n, edges in blossoms:
-        text = graph_text(n, edges)
-        if fresh(text):
-            yield TestCase("blossoms", _slug(name), text, f"odd cycles: {name}")
-    # Judge-size even in a small package: matching from scratch per vertex must show its cost.
-    depth = (MAX_VERTICES - 3) // 2
-    heavy = [
-        (f"flower 4 petals depth {depth // 4}, shuffled", *flower(4, depth // 4)),
-        (f"tower of {depth} triangles, shuffled", *tower(depth)),
-        (
-            f"random {MAX_VERTICES} vertices {3 * MAX_VERTICES} edges",
-            MAX_VERTICES,
-            random_graph(rng, MAX_VERTICES, 3 * MAX_VERTICES),
-        ),
-    ]
-    for name, n, edges in heavy if size == "judge" else heavy[:1]:
-        text = graph_text(n, shuffled(rng, n, edges))
-        if fresh(text):
-            yield TestCase("heavy", _slug(name), text, f"blossom-search heavy: {name}")
-
-
 def _slug(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
 
 
-PROBLEM = ContestProblem(
-    game="geography",
-    title="Vertex Geography",
-    source="gamecert",
-    resources="gamecert.verify.geography.contest",
-    statement="statement.tex",
-    validator="validator.cpp",
-    reference="reference.cpp",
-    groups=(
+class GeographyProblem(ContestProblem):
+    """Undirected vertex geography as ``gamecert package geography`` writes it: three certified samples and
+    the secret groups, on simple graphs of at most :data:`MAX_VERTICES` vertices and :data:`MAX_EDGES` edges."""
+
+    game = "geography"
+    title = "Vertex Geography"
+    source = "gamecert"
+    resources = files(__name__)
+    statement = "statement.tex"
+    validator = "validator.cpp"
+    reference = "reference.cpp"
+    groups = (
         ("edge", "edge families of the stress generator (simple graphs) at every size class"),
         (
             "max",
@@ -180,7 +108,87 @@ PROBLEM = ContestProblem(
             "heavy",
             "graphs where Edmonds' algorithm did the most work when measured (shuffled blossom families, sparse random)",
         ),
-    ),
-    cases=cases,
-    sample_note="no judge has published samples for this problem: the samples are three small graphs of ours, certified like the rest",
-)
+    )
+    sample_note = (
+        "no judge has published samples for this problem: the samples are three small graphs of ours, "
+        "certified like the rest"
+    )
+
+    def cases(self, size: str, seed: int) -> Iterator[TestCase]:
+        """The geography package: three small certified samples, then the secret groups."""
+        rng = random.Random(f"geography {size} {seed}")
+        classes = _CLASSES[size]
+        top = classes[-1]
+        seen = set()
+
+        def fresh(text: str) -> bool:
+            if text in seen or not is_simple(text):
+                return False
+            seen.add(text)
+            return True
+
+        for name, n, edges in SAMPLES:
+            text = graph_text(n, edges)
+            fresh(text)
+            yield TestCase("sample", _slug(name), text, f"sample (ours, no judge published one): {name}")
+        for s in classes if size == "judge" else classes[:-1]:
+            for name, text in generator.edge_cases(s):
+                if fresh(text):
+                    yield TestCase("edge", _slug(name), text, f"edge family: {name}")
+        big = [
+            (f"{top} isolated vertices", top, []),
+            (f"path {top}", top, [(i, i + 1) for i in range(top - 1)]),
+            (f"odd cycle {top - 1}", top - 1, [(i, (i + 1) % (top - 1)) for i in range(top - 1)]),
+            (f"random {top} vertices {MAX_EDGES} edges", top, random_graph(rng, top, MAX_EDGES)),
+            (f"random {top - 1} vertices {top} edges", top - 1, random_graph(rng, top - 1, top)),
+        ]
+        k = 200 if size == "judge" else 20  # K_200 has 19,900 edges
+        big += [
+            (f"complete {k}", k, [(i, j) for i in range(k) for j in range(i + 1, k)]),
+            (f"complete {k - 1}", k - 1, [(i, j) for i in range(k - 1) for j in range(i + 1, k - 1)]),
+        ]
+        for name, n, edges in big:
+            text = graph_text(n, edges)
+            if fresh(text):
+                yield TestCase("max", _slug(name), text, f"maximum size: {name}")
+        for s in classes:
+            for density in (0.5, 1.0, 2.0, 5.0):
+                n = rng.randint(max(1, s // 2), s)
+                edges = random_graph(rng, n, int(density * n))
+                text = graph_text(n, edges)
+                if fresh(text):
+                    yield TestCase(
+                        "random", f"random-{n}-{len(edges)}", text, f"random graph, {n} vertices, {len(edges)} edges"
+                    )
+        depth = (top - 3) // 2
+        blossoms = [
+            (f"tower of {depth} triangles", *tower(depth)),
+            (f"double tower {depth // 2}", *double_tower(depth // 2)),
+            (f"flower 4 petals depth {depth // 4}", *flower(4, depth // 4)),
+            (f"flower {depth // 2} petals depth 1", *flower(depth // 2, 1)),
+            ("ring of 7 triangles", *ring_of_cliques(7, 3)),
+            (f"ring of {top // 5} 5-cliques", *ring_of_cliques(top // 5, 5)),
+        ]
+        for name, n, edges in blossoms:
+            text = graph_text(n, edges)
+            if fresh(text):
+                yield TestCase("blossoms", _slug(name), text, f"odd cycles: {name}")
+        # Judge-size even in a small package: matching from scratch per vertex must show its cost.
+        depth = (MAX_VERTICES - 3) // 2
+        heavy = [
+            (f"flower 4 petals depth {depth // 4}, shuffled", *flower(4, depth // 4)),
+            (f"tower of {depth} triangles, shuffled", *tower(depth)),
+            (
+                f"random {MAX_VERTICES} vertices {3 * MAX_VERTICES} edges",
+                MAX_VERTICES,
+                random_graph(rng, MAX_VERTICES, 3 * MAX_VERTICES),
+            ),
+        ]
+        for name, n, edges in heavy if size == "judge" else heavy[:1]:
+            text = graph_text(n, shuffled(rng, n, edges))
+            if fresh(text):
+                yield TestCase("heavy", _slug(name), text, f"blossom-search heavy: {name}")
+
+
+#: The problem, as the game's :class:`~gamecert.verify.capabilities.Contest` capability returns it.
+PROBLEM = GeographyProblem()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from importlib.resources import files
 
 from gamecert.solvers.maze.solver import MAZE_LIMIT, maze_game, parse_maze
 from gamecert.verify.engine.package import ContestProblem, TestCase
@@ -122,118 +123,121 @@ def greedy_leaves_augmenting_path(rows: list[str]) -> bool:
     return len(mate) // 2 < nu
 
 
-def cases(size: str, seed: int) -> Iterator[TestCase]:
-    """The maze package: the judges' sample, then the secret groups."""
-    rng = random.Random(f"maze {size} {seed}")
-    classes = _CLASSES[size]
-    top = classes[-1]
-    yield TestCase("sample", "judge-sample", SAMPLE, "the judges' published sample")
-    seen = {SAMPLE}
-
-    def fresh(text: str) -> bool:
-        if text in seen:
-            return False
-        seen.add(text)
-        return True
-
-    for s in classes:
-        for name, text in generator.edge_cases(s):
-            if fresh(text):
-                yield TestCase("edge", _slug(name), text, f"edge family: {name}")
-    big = [(top, top), (top - 1, top - 1), (top, top - 1), (top - 1, top)] if size == "judge" else [(top, top)]
-    for n, m in big:
-        for name, rows in (
-            (f"open {n}x{m}", ["." * m] * n),
-            (f"serpentine {n}x{m}", serpentine(n, m)),
-            (f"spiral {n}x{m}", spiral(n, m)),
-            (f"labyrinth {n}x{m}", labyrinth(rng, n, m)),
-        ):
-            if fresh(_text(rows)):
-                yield TestCase("max", _slug(name), _text(rows), f"maximum size: {name}")
-    for name, rows in (
-        (f"all walls {top}x{top}", ["#" * top] * top),
-        (f"isolated cells {top}x{top}", checkerboard(top, top)),
-        (f"corridor 1x{top}", ["." * top]),
-        (f"corridor {top}x1", ["."] * top),
-        (f"ladder 2x{top}", ["." * top] * 2),
-        (f"open {top}x{top} minus one corner", ["#" + "." * (top - 1)] + ["." * top] * (top - 1)),
-    ):
-        if fresh(_text(rows)):
-            yield TestCase("max", _slug(name), _text(rows), f"maximum size: {name}")
-    # Rows of the judge's full width, in small packages too: a row buffer one cell short
-    # joins the last cell of a row to the first of the next.
-    w = MAZE_LIMIT
-    for name, rows in (
-        (f"ladder 2x{w}", ["." * w] * 2),
-        (f"open 3x{w} minus the first corner", ["#" + "." * (w - 1)] + ["." * w] * 2),
-        (f"open 4x{w} minus the last cell of row 1", ["." * (w - 1) + "#"] + ["." * w] * 3),
-        (f"spiral 10x{w}", spiral(10, w)),
-        (f"random 3x{w}", random_board(rng, 3, w, 0.05)),
-        (f"random 5x{w}", random_board(rng, 5, w, 0.3)),
-    ):
-        if fresh(_text(rows)):
-            yield TestCase("wide", _slug(name), _text(rows), f"full judge width: {name}")
-    for s in classes:
-        for walls in (0.05, 0.2, 0.35, 0.5) if size == "judge" else (0.2, 0.5):
-            n, m = rng.randint(max(1, s // 2), s), rng.randint(max(1, s // 2), s)
-            text = _text(random_board(rng, n, m, walls))
-            if fresh(text):
-                yield TestCase(
-                    "random", f"random-{n}x{m}-w{int(walls * 100)}", text, f"random {n}x{m}, {walls:.0%} walls"
-                )
-    found = 0
-    tries = 0
-    want = 6 if size == "judge" else 3
-    while found < want and tries < 2000:
-        tries += 1
-        s = classes[min(len(classes) - 1, 2 + found % (len(classes) - 2))] if len(classes) > 2 else top
-        n, m = rng.randint(2, max(2, s)), rng.randint(2, max(2, s))
-        rows = random_board(rng, n, m, rng.choice((0.1, 0.2, 0.3)))
-        if greedy_leaves_augmenting_path(rows) and fresh(_text(rows)):
-            found += 1
-            yield TestCase(
-                "anti-greedy",
-                f"greedy-{n}x{m}-{found}",
-                _text(rows),
-                "a greedy maximal matching (row-major) is not maximum here",
-            )
-    heavy = top if size == "judge" else 70
-    for walls in (0.06, 0.08, 0.10) if size == "judge" else (0.08,):
-        rows = random_board(rng, heavy, heavy, walls)
-        yield TestCase(
-            "heavy",
-            f"random-{heavy}x{heavy}-w{int(walls * 100)}",
-            _text(rows),
-            f"augmenting-path heavy: random {heavy}x{heavy}, {walls:.0%} walls",
-        )
-    corridors = (
-        (f"serpentine {heavy}x{heavy}", serpentine(heavy, heavy)),
-        (f"spiral {heavy}x{heavy}", spiral(heavy, heavy)),
-    )
-    for name, rows in corridors if size == "judge" else ():
-        if fresh(_text(rows)):
-            yield TestCase("heavy", _slug(name), _text(rows), f"augmenting-path heavy: {name}")
-
-
 def _slug(name: str) -> str:
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
 
 
-PROBLEM = ContestProblem(
-    game="maze",
-    title="Maze Game",
-    source="JSOI 2009",
-    resources="gamecert.verify.maze.contest",
-    statement="statement.tex",
-    validator="validator.cpp",
-    reference="reference.cpp",
-    groups=(
+class MazeProblem(ContestProblem):
+    """The maze game as ``gamecert package maze`` writes it: the judges' sample and the secret groups."""
+
+    game = "maze"
+    title = "Maze Game"
+    source = "JSOI 2009"
+    resources = files(__name__)
+    statement = "statement.tex"
+    validator = "validator.cpp"
+    reference = "reference.cpp"
+    groups = (
         ("edge", "edge families of the stress generator at every size class up to 100"),
         ("max", "boards of 99 and 100 rows and columns: open, walled, isolated cells, corridors, spirals, labyrinths"),
         ("wide", "rows of the judge's full width 100 on few rows"),
         ("random", "random boards of every size class and wall density"),
         ("anti-greedy", "boards on which a row-major greedy maximal matching is not maximum (found by search)"),
         ("heavy", "boards where augmenting-path matchers did the most work when measured"),
-    ),
-    cases=cases,
-)
+    )
+
+    def cases(self, size: str, seed: int) -> Iterator[TestCase]:
+        """The maze package: the judges' sample, then the secret groups."""
+        rng = random.Random(f"maze {size} {seed}")
+        classes = _CLASSES[size]
+        top = classes[-1]
+        yield TestCase("sample", "judge-sample", SAMPLE, "the judges' published sample")
+        seen = {SAMPLE}
+
+        def fresh(text: str) -> bool:
+            if text in seen:
+                return False
+            seen.add(text)
+            return True
+
+        for s in classes:
+            for name, text in generator.edge_cases(s):
+                if fresh(text):
+                    yield TestCase("edge", _slug(name), text, f"edge family: {name}")
+        big = [(top, top), (top - 1, top - 1), (top, top - 1), (top - 1, top)] if size == "judge" else [(top, top)]
+        for n, m in big:
+            for name, rows in (
+                (f"open {n}x{m}", ["." * m] * n),
+                (f"serpentine {n}x{m}", serpentine(n, m)),
+                (f"spiral {n}x{m}", spiral(n, m)),
+                (f"labyrinth {n}x{m}", labyrinth(rng, n, m)),
+            ):
+                if fresh(_text(rows)):
+                    yield TestCase("max", _slug(name), _text(rows), f"maximum size: {name}")
+        for name, rows in (
+            (f"all walls {top}x{top}", ["#" * top] * top),
+            (f"isolated cells {top}x{top}", checkerboard(top, top)),
+            (f"corridor 1x{top}", ["." * top]),
+            (f"corridor {top}x1", ["."] * top),
+            (f"ladder 2x{top}", ["." * top] * 2),
+            (f"open {top}x{top} minus one corner", ["#" + "." * (top - 1)] + ["." * top] * (top - 1)),
+        ):
+            if fresh(_text(rows)):
+                yield TestCase("max", _slug(name), _text(rows), f"maximum size: {name}")
+        # Rows of the judge's full width, in small packages too: a row buffer one cell short
+        # joins the last cell of a row to the first of the next.
+        w = MAZE_LIMIT
+        for name, rows in (
+            (f"ladder 2x{w}", ["." * w] * 2),
+            (f"open 3x{w} minus the first corner", ["#" + "." * (w - 1)] + ["." * w] * 2),
+            (f"open 4x{w} minus the last cell of row 1", ["." * (w - 1) + "#"] + ["." * w] * 3),
+            (f"spiral 10x{w}", spiral(10, w)),
+            (f"random 3x{w}", random_board(rng, 3, w, 0.05)),
+            (f"random 5x{w}", random_board(rng, 5, w, 0.3)),
+        ):
+            if fresh(_text(rows)):
+                yield TestCase("wide", _slug(name), _text(rows), f"full judge width: {name}")
+        for s in classes:
+            for walls in (0.05, 0.2, 0.35, 0.5) if size == "judge" else (0.2, 0.5):
+                n, m = rng.randint(max(1, s // 2), s), rng.randint(max(1, s // 2), s)
+                text = _text(random_board(rng, n, m, walls))
+                if fresh(text):
+                    yield TestCase(
+                        "random", f"random-{n}x{m}-w{int(walls * 100)}", text, f"random {n}x{m}, {walls:.0%} walls"
+                    )
+        found = 0
+        tries = 0
+        want = 6 if size == "judge" else 3
+        while found < want and tries < 2000:
+            tries += 1
+            s = classes[min(len(classes) - 1, 2 + found % (len(classes) - 2))] if len(classes) > 2 else top
+            n, m = rng.randint(2, max(2, s)), rng.randint(2, max(2, s))
+            rows = random_board(rng, n, m, rng.choice((0.1, 0.2, 0.3)))
+            if greedy_leaves_augmenting_path(rows) and fresh(_text(rows)):
+                found += 1
+                yield TestCase(
+                    "anti-greedy",
+                    f"greedy-{n}x{m}-{found}",
+                    _text(rows),
+                    "a greedy maximal matching (row-major) is not maximum here",
+                )
+        heavy = top if size == "judge" else 70
+        for walls in (0.06, 0.08, 0.10) if size == "judge" else (0.08,):
+            rows = random_board(rng, heavy, heavy, walls)
+            yield TestCase(
+                "heavy",
+                f"random-{heavy}x{heavy}-w{int(walls * 100)}",
+                _text(rows),
+                f"augmenting-path heavy: random {heavy}x{heavy}, {walls:.0%} walls",
+            )
+        corridors = (
+            (f"serpentine {heavy}x{heavy}", serpentine(heavy, heavy)),
+            (f"spiral {heavy}x{heavy}", spiral(heavy, heavy)),
+        )
+        for name, rows in corridors if size == "judge" else ():
+            if fresh(_text(rows)):
+                yield TestCase("heavy", _slug(name), _text(rows), f"augmenting-path heavy: {name}")
+
+
+#: The problem, as the game's :class:`~gamecert.verify.capabilities.Contest` capability returns it.
+PROBLEM = MazeProblem()

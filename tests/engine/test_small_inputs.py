@@ -1,0 +1,114 @@
+"""Judge-size inputs never load numba, whatever the command writes.
+
+Plain-Python kernels answer the largest judge-size input of every game before
+numba could even load; that holds for the whole command, not just the solve:
+the judge answer, ``--json``, ``--from``, ``--position`` and ``show``. Each
+run is a fresh interpreter (numba, once imported, stays), invoking the CLI in
+process and reporting whether ``numba`` was imported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from gamecert.verify.engine.cases import default_cases_dir
+
+PROBE = """
+import json, sys
+from click.testing import CliRunner
+from gamecert.verify.cli import main
+result = CliRunner().invoke(main, json.loads(sys.argv[1]))
+print(json.dumps({"exit": result.exit_code, "numba": "numba" in sys.modules, "out": result.output[-300:]}))
+"""
+
+
+def _maze(tmp: Path) -> Path:
+    rng = random.Random(1)
+    rows = ["".join("#" if rng.random() < 0.1 else "." for _ in range(100)) for _ in range(100)]
+    rows[0] = "." + rows[0][1:]
+    path = tmp / "maze.txt"
+    path.write_text("100 100\n" + "\n".join(rows) + "\n")
+    return path
+
+
+def _graph(tmp: Path, n: int, m: int, name: str) -> Path:
+    rng = random.Random(n * 7 + m)
+    edges: set[tuple[int, int]] = set()
+    while len(edges) < m:
+        u, v = rng.sample(range(1, n + 1), 2)
+        edges.add((min(u, v), max(u, v)))
+    path = tmp / name
+    path.write_text(f"{n} {m}\n" + "".join(f"{u} {v}\n" for u, v in sorted(edges)))
+    return path
+
+
+def _bunny(tmp: Path) -> Path:
+    case = tomllib.loads((default_cases_dir() / "bunny-egg" / "long-40x40-k799.toml").read_text())
+    path = tmp / "bunny.txt"
+    path.write_text(case["input"])
+    return path
+
+
+def _queries(tmp: Path, low: int, high: int, name: str) -> Path:
+    path = tmp / name
+    path.write_text("".join(f"{a} {b}\n" for a in range(low, high + 1) for b in range(low, high + 1) if a * b > 1))
+    return path
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("judge-size")
+    trail = tmp / "trail.txt"
+    trail.write_text("")
+    return {
+        "maze": _maze(tmp),
+        "geography": _graph(tmp, 2000, 20000, "geography.txt"),
+        "geography-300": _graph(tmp, 300, 900, "geography-300.txt"),
+        "bunny-egg": _bunny(tmp),
+        "split": _queries(tmp, 1, 150, "split.txt"),
+        "cutting": _queries(tmp, 2, 200, "cutting.txt"),
+        "trail": trail,
+    }
+
+
+RUNS = {
+    "maze-judge": ["solve", "maze", "{maze}"],
+    "maze-json": ["solve", "maze", "--json", "{maze}"],
+    "maze-from": ["solve", "maze", "{maze}", "--from", "1,1", "--visited", "{trail}"],
+    "maze-show": ["show", "maze", "{maze}", "--cell", "1,1"],
+    "geography-judge": ["solve", "geography", "{geography}"],
+    "geography-json": ["solve", "geography", "--json", "{geography}"],
+    "geography-from": ["solve", "geography", "{geography}", "--from", "1", "--visited", "{trail}"],
+    "geography-show": ["show", "geography", "{geography-300}", "--vertex", "1"],
+    "bunny-egg-judge": ["solve", "bunny-egg", "{bunny-egg}"],
+    "bunny-egg-json": ["solve", "bunny-egg", "--json", "{bunny-egg}"],
+    "bunny-egg-show": ["show", "bunny-egg", "{bunny-egg}"],
+    "split-judge": ["solve", "split", "{split}"],
+    "split-json": ["solve", "split", "--json", "{split}"],
+    "split-position": ["solve", "split", "--json", "--position", "150x150 149x150 3x7"],
+    "split-show": ["show", "split", "--position", "150x150 149x150"],
+    "cutting-judge": ["solve", "cutting", "{cutting}"],
+    "cutting-json": ["solve", "cutting", "--json", "{cutting}"],
+    "cutting-position": ["solve", "cutting", "--json", "--position", "200x200 199x200 3x7"],
+    "cutting-show": ["show", "cutting", "{cutting}"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(RUNS))
+def test_judge_size_inputs_never_load_numba(name, inputs):
+    args = [a.format(**{k: str(v) for k, v in inputs.items()}) for a in RUNS[name]]
+    env = {k: v for k, v in os.environ.items() if k != "GAMECERT_KERNELS"}
+    probe = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True, env=env)
+    assert probe.returncode == 0, probe.stderr
+    report = json.loads(probe.stdout.strip().splitlines()[-1])
+    assert report["exit"] == 0, report["out"]
+    assert report["numba"] is False, f"{name} loaded numba"

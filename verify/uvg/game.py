@@ -1,0 +1,199 @@
+"""The games that are undirected vertex geography on a graph of their instance: :class:`UvgGame`.
+
+A token sits on a start vertex; players alternately move it to an unvisited
+neighbour; whoever cannot move loses. The player to move from ``v`` loses iff
+some maximum matching avoids ``v``, i.e. ``v`` is in ``D`` of the
+Gallai–Edmonds decomposition (docs/theory.md, "Undirected vertex geography").
+The maze game (:mod:`gamecert.verify.maze.game`) and geography on any graph
+(:mod:`gamecert.verify.geography.game`) share everything here: the answer
+(the decomposition's outcomes), its certificate check, the explanation of a
+disagreement, the four independent formulations (ILP, SAT, rule search, QBF:
+:class:`UvgFormulation` subclasses holding their game), and the play and
+mid-game capabilities built on the game's
+:class:`~gamecert.verify.capabilities.ExportStart`.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from gamecert.solvers.matching.graph import Graph
+from gamecert.solvers.matching.types import Decomposition, Outcomes
+from gamecert.verify.capabilities import ExportStart, MidGame, Play
+from gamecert.verify.game import Formulation, Game
+from gamecert.verify.uvg.adapter import explain_outcomes
+
+if TYPE_CHECKING:
+    from gamecert.verify.uvg.play import UvgPlay
+
+
+class UvgSolution(Protocol):
+    """What a UVG game's solution carries: its graph and the decomposition certifying the answer."""
+
+    @property
+    def graph(self) -> Graph: ...
+
+    @property
+    def decomposition(self) -> Decomposition: ...
+
+
+I = TypeVar("I")
+S = TypeVar("S", bound=UvgSolution)
+
+
+class UvgGame(Game[I, S]):
+    """A game that is undirected vertex geography on :meth:`graph` of its instance.
+
+    Subclasses add the game's parse, solve, judge answer and JSON, the graph
+    and how users name its vertices (:meth:`namer`); the answer, certificate,
+    explanation and formulations are shared. The answer is
+    :class:`~gamecert.solvers.matching.types.Outcomes` indexed by the graph's
+    vertices, which every formulation returns too.
+    """
+
+    @abstractmethod
+    def graph(self, instance: I) -> Graph:
+        """The graph the game is played on (vertex ``v`` of the solution's graph is vertex ``v`` here)."""
+
+    @abstractmethod
+    def namer(self, instance: I) -> Callable[[int], str]:
+        """Vertex -> its name in messages, as users write it (a maze cell ``(2,3)``, a label ``4``)."""
+
+    def search_rows(self, instance: I) -> list[str] | None:
+        """What the rule search reads instead of the graph, or None to search the graph.
+
+        A maze search reads the board rows themselves, so it shares no code
+        with the grid graph the fast solver builds.
+        """
+        return None
+
+    def answer(self, solution: S) -> Outcomes:
+        return solution.decomposition.outcomes()
+
+    def certify(self, instance: I, solution: S) -> list[str]:
+        from gamecert.verify.uvg.certificate import check_decomposition
+
+        return check_decomposition(solution.graph, solution.decomposition, self.namer(instance))
+
+    def explain(self, instance: I, fast: Outcomes, other: Outcomes) -> str:
+        return explain_outcomes(self.namer(instance), fast, other)
+
+    def formulations(self) -> tuple[Formulation, ...]:
+        """ILP, SAT, the rule search and QBF, each on the game's graph (the search maybe on :meth:`search_rows`)."""
+        return (IlpFormulation(self), SatFormulation(self), SearchFormulation(self), QbfFormulation(self))
+
+
+# -- the four independent formulations -------------------------------------------------------
+# Each holds its game and asks it for the instance's graph; each one's own ``fits`` gates it, and
+# its solver library (OR-Tools, python-sat, pyqbf) is imported on first use, so listing a game's
+# formulations loads none of them. Every ``run`` returns Outcomes over the graph's vertices.
+
+
+class UvgFormulation(Formulation[I, Outcomes]):
+    """A formulation of one UVG game: it reads the game's graph of each instance."""
+
+    def __init__(self, game: UvgGame[I, Any]) -> None:
+        self.game = game
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game.name!r}>"
+
+
+class IlpFormulation(UvgFormulation[I]):
+    """Integer programs: ν, then "ν edges that avoid v" per vertex (:mod:`gamecert.verify.uvg.ilp`)."""
+
+    name = "ilp"
+
+    def fits(self, instance: I) -> str | None:
+        from gamecert.verify.uvg import ilp
+
+        return ilp.fits(self.game.graph(instance))
+
+    def run(self, instance: I) -> Outcomes:
+        from gamecert.verify.uvg import ilp
+
+        return ilp.ilp_outcomes(self.game.graph(instance))
+
+
+class SatFormulation(UvgFormulation[I]):
+    """SAT with cardinality constraints, the same questions as the ILP (:mod:`gamecert.verify.uvg.sat`)."""
+
+    name = "sat"
+
+    def fits(self, instance: I) -> str | None:
+        from gamecert.verify.uvg import sat
+
+        return sat.fits(self.game.graph(instance))
+
+    def run(self, instance: I) -> Outcomes:
+        from gamecert.verify.uvg import sat
+
+        return sat.sat_outcomes(self.game.graph(instance))
+
+
+class SearchFormulation(UvgFormulation[I]):
+    """The literal rules searched (:mod:`gamecert.verify.uvg.search`): no matchings at all.
+
+    A game whose :meth:`~gamecert.verify.uvg.game.UvgGame.search_rows` gives
+    board rows is searched on them (a maze, read cell by cell), else on its graph.
+    """
+
+    name = "search"
+
+    def fits(self, instance: I) -> str | None:
+        from gamecert.verify.uvg import search
+
+        return search.fits(self.game.graph(instance))
+
+    def run(self, instance: I) -> Outcomes:
+        from gamecert.verify.uvg import search
+
+        rows = self.game.search_rows(instance)
+        if rows is None:
+            return search.graph_search_outcomes(self.game.graph(instance))
+        return search.maze_search_outcomes(rows)
+
+
+class QbfFormulation(UvgFormulation[I]):
+    """The game as a quantified Boolean formula per start vertex (:mod:`gamecert.verify.uvg.qbf`)."""
+
+    name = "qbf"
+
+    def fits(self, instance: I) -> str | None:
+        from gamecert.verify.uvg import qbf
+
+        return qbf.fits(self.game.graph(instance))
+
+    def run(self, instance: I) -> Outcomes:
+        from gamecert.verify.uvg import qbf
+
+        return qbf.qbf_outcomes(self.game.graph(instance))
+
+
+# -- capabilities shared by the UVG games ------------------------------------------------------
+
+
+class UvgStartPlay(Play[I]):
+    """``gamecert play FILE --start V``: from a start vertex named as the game's ``starts`` read it."""
+
+    def __init__(self, starts: ExportStart[I]) -> None:
+        self.starts = starts
+
+    def start(self, instance: I, start: str) -> UvgPlay:
+        from gamecert.verify.uvg.play import UvgPlay
+
+        return UvgPlay(self.starts, instance, start)
+
+
+class UvgMidGame(MidGame[I]):
+    """``gamecert solve FILE --from V --visited TRAIL``: vertices named as the game's ``starts`` read them."""
+
+    def __init__(self, starts: ExportStart[I]) -> None:
+        self.starts = starts
+
+    def solve_from(self, instance: I, token: str, visited: str, source: str) -> str:
+        from gamecert.verify.uvg.play import solve_mid_game
+
+        return solve_mid_game(self.starts, instance, token, visited, source)
