@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
     from gamecert.verify.engine.package import ContestProblem
     from gamecert.verify.engine.play import PlayEngine
-    from gamecert.verify.uvg.export import UVGStart
+    from gamecert.verify.uvg.start import UVGStart
 
 I = TypeVar("I")
 S = TypeVar("S")
