@@ -39,7 +39,7 @@ from gamecert.verify.game import Capability
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
-    from gamecert.verify.engine.package import ContestProblem
+    from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.uvg.start import UVGStart
 

@@ -9,6 +9,7 @@ from gamecert.solvers import jit
 from gamecert.solvers.bunny_egg.solver import bunny_egg
 from gamecert.solvers.cutting import _kernels as cutting_kernels
 from gamecert.solvers.cutting.solver import grundy_table
+from gamecert.solvers.cutting.rules import CUTTING, SPLIT
 from gamecert.solvers.matching.gallai_edmonds import METHODS, gallai_edmonds
 from gamecert.solvers.matching.graph import graph_from_edges, grid_graph
 from gamecert.solvers.maze.solver import Maze
@@ -68,14 +69,15 @@ def test_bunny_egg_replay(method):
     assert compiled.bunny_mistakes == python.bunny_mistakes
 
 
-@pytest.mark.parametrize("rule", ["split", "cutting"])
+@pytest.mark.parametrize("rule", [SPLIT, CUTTING], ids=lambda r: r.name)
 def test_grundy_tables(rule):
-    code = {"split": cutting_kernels.SPLIT, "cutting": cutting_kernels.CUTTING}[rule]
-    compiled, python = both_modes(lambda: cutting_kernels.grundy_kernel(14, code))
+    compiled, python = both_modes(lambda: cutting_kernels.grundy_kernel(14, rule.min_side, rule.no_unit))
     np.testing.assert_array_equal(compiled, python)
     # Small tables are filled by diagonals with array operations: the same table.
     for size in (*range(0, 30), 120):
-        np.testing.assert_array_equal(grundy_table(rule, size).values, cutting_kernels.grundy_kernel(size, code))
+        np.testing.assert_array_equal(
+            grundy_table(rule, size).values, cutting_kernels.grundy_kernel(size, rule.min_side, rule.no_unit)
+        )
 
 
 def test_environment_forces_a_mode(monkeypatch):

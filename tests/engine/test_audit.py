@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamecert.verify import registry
+from gamecert.verify.capabilities import Audits
 from gamecert.verify.engine import audit
 from tests.support import run, untimed
 
@@ -17,7 +18,7 @@ def test_run_audits_selects_games_in_registry_order():
 
 
 def test_every_game_with_audits_is_offered():
-    assert audit.audited_games() == [name for name, game in registry.games().items() if game.audits]
+    assert audit.audited_games() == [name for name, game in registry.games().items() if game.capability(Audits)]
     assert {"bunny-egg", "geography", "split", "cutting"} <= set(audit.audited_games())
 
 

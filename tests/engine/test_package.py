@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Iterator
+from importlib.resources import files
 
 import pytest
 import yaml
 
 from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
-from gamecert.verify.engine.package import (
-    ContestProblem,
-    TestCase,
-    certify_case,
-    parse_verifyproblem,
-    write_package,
-)
+from gamecert.solvers.cutting.rules import CUTTING
+from gamecert.verify.capabilities import Contest
+from gamecert.verify.cutting.game import CuttingGame
+from gamecert.verify.engine.package import certify_case, contest_problem, parse_verifyproblem, write_package
+from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificationError, PackageError
-from gamecert.verify.game import Formulation
+from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.registry import get_game
 from tests.support import TESTS, run
 
@@ -25,34 +24,75 @@ from tests.support import TESTS, run
 SAMPLE, SAMPLE_ANSWER = "2 2\n3 2\n4 2\n", "LOSE\nLOSE\nWIN\n"
 
 
-def _toy_cases(size: str, seed: int):
-    yield TestCase("sample", "judge-sample", SAMPLE, "the judges' sample")
-    yield TestCase("edge", "smallest", "2 2\n", "the smallest piece")
-    if size == "judge":
-        yield TestCase("edge", "wide", "200 2\n", "the widest strip")
+class ToyProblem(ContestProblem):
+    """The Cutting Game's files with three cases of our own."""
+
+    game = "cutting"
+    title = "Cutting Game"
+    source = "POJ 2311"
+    resources = files("gamecert.verify.cutting.contest")
+    statement = "cutting_statement.tex"
+    validator = "cutting_validator.cpp"
+    reference = "cutting_reference.cpp"
+    groups = (("edge", "edge pieces"),)
+
+    def cases(self, size: str, seed: int) -> Iterator[TestCase]:
+        yield TestCase("sample", "judge-sample", SAMPLE, "the judges' sample")
+        yield TestCase("edge", "smallest", "2 2\n", "the smallest piece")
+        if size == "judge":
+            yield TestCase("edge", "wide", "200 2\n", "the widest strip")
 
 
-TOY = ContestProblem(
-    game="cutting",
-    title="Cutting Game",
-    source="POJ 2311",
-    resources="gamecert.verify.cutting.contest",
-    statement="cutting_statement.tex",
-    validator="cutting_validator.cpp",
-    reference="cutting_reference.cpp",
-    groups=(("edge", "edge pieces"),),
-    cases=_toy_cases,
-)
+TOY = ToyProblem()
 
 
-def toy_game():
-    return dataclasses.replace(get_game("cutting"), contest=lambda: TOY)
+class ToyContest(Contest):
+    def problem(self) -> ContestProblem:
+        return TOY
+
+
+class ToyGame(CuttingGame):
+    """The Cutting Game with the toy problem as its contest, under ``name``."""
+
+    def __init__(self, name: str = "cutting") -> None:
+        super().__init__(CUTTING)
+        self.name = name
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        return tuple(c for c in super().capabilities() if not isinstance(c, Contest)) + (ToyContest(),)
+
+
+class Liar(Formulation):
+    """Says the first player wins every query."""
+
+    name = "liar"
+
+    def fits(self, pieces) -> str | None:
+        return None
+
+    def run(self, pieces) -> tuple[bool, ...]:
+        return tuple(True for _ in pieces)
+
+
+class LyingGame(ToyGame):
+    def formulations(self) -> tuple[Formulation, ...]:
+        return (Liar(),)
+
+
+class RejectingGame(CuttingGame):
+    """The Cutting Game with a certificate checker that rejects every certificate."""
+
+    def __init__(self) -> None:
+        super().__init__(CUTTING)
+
+    def certify(self, pieces, solution) -> list[str]:
+        return ["entry 2x2 is not the mex"]
 
 
 def test_a_package_holds_the_kattis_layout_and_certified_answers(tmp_path):
     out = tmp_path / "cutting"
     extra = TESTS / "cutting" / "submissions" / "wrong_answer" / "cutting_offbyone.cpp"
-    summary = write_package(toy_game(), out, "judge", 0, [("wrong_answer", extra)])
+    summary = write_package(ToyGame(), out, "judge", 0, [("wrong_answer", extra)])
     assert summary.counts == {"sample": 1, "edge": 2}
     assert (out / "data" / "sample" / "001-judge-sample.ans").read_text() == SAMPLE_ANSWER
     assert (out / "data" / "secret" / "edge" / "001-smallest.ans").read_text() == "LOSE\n"
@@ -69,17 +109,14 @@ def test_a_package_holds_the_kattis_layout_and_certified_answers(tmp_path):
 
 
 def test_a_disagreeing_formulation_stops_the_package(tmp_path):
-    liar = Formulation("liar", lambda pieces: None, lambda pieces: tuple(True for _ in pieces))
-    game = dataclasses.replace(toy_game(), formulations=(liar,))
     with pytest.raises(CertificationError, match="sample/judge-sample: liar disagrees"):
-        write_package(game, tmp_path / "cutting")
+        write_package(LyingGame(), tmp_path / "cutting")
     assert not (tmp_path / "cutting").exists()
 
 
 def test_a_rejected_certificate_stops_the_package():
-    game = dataclasses.replace(get_game("cutting"), certify=lambda pieces, sol: ["entry 2x2 is not the mex"])
     with pytest.raises(CertificationError, match="the certificate is rejected: entry 2x2 is not the mex"):
-        certify_case(game, TestCase("sample", "s", SAMPLE, ""))
+        certify_case(RejectingGame(), TestCase("sample", "s", SAMPLE, ""))
 
 
 def test_a_case_outside_the_judge_limits_is_bad_input():
@@ -93,7 +130,7 @@ def test_a_case_outside_the_judge_limits_is_bad_input():
 )
 def test_the_folder_name_is_a_kattis_short_name(tmp_path, name, message):
     with pytest.raises(PackageError, match=message):
-        write_package(toy_game(), tmp_path / name)
+        write_package(ToyGame(), tmp_path / name)
 
 
 def test_verifyproblem_failures_are_read_as_failures():
@@ -157,7 +194,7 @@ def test_cli_verify_needs_a_package(tmp_path):
 
 
 def test_cli_writes_a_package_and_summarises_it(tmp_path):
-    registry.register(dataclasses.replace(toy_game(), name="toycut"))
+    registry.register(ToyGame("toycut"))
     try:
         result = run(["package", "toycut", "--out", str(tmp_path / "toy"), "--size", "small"])
     finally:
@@ -181,8 +218,6 @@ def test_cli_refuses_two_submissions_of_one_name(tmp_path):
 
 @pytest.mark.parametrize("game", ["maze", "bunny-egg", "geography", "split", "cutting"])
 def test_contest_cases_are_seeded_and_within_the_judge_limits(game):
-    from gamecert.verify.engine.package import contest_problem
-
     g = get_game(game)
     problem = contest_problem(g)
     first = list(problem.cases("small", 0))
@@ -202,7 +237,7 @@ def test_cli_verify_fails_when_a_submission_lands_outside_its_category(tmp_path)
     right = tmp_path / "right.cpp"
     right.write_text(TOY.resource(TOY.reference))
     out = tmp_path / "toy"
-    registry.register(dataclasses.replace(toy_game(), name="toycut"))
+    registry.register(ToyGame("toycut"))
     try:
         args = ["package", "toycut", "--out", str(out), "--size", "small"]
         result = run(args + ["--submission", f"wrong_answer:{right}", "--verify", str(out)])

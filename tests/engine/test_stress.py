@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
 from gamecert.solvers.cutting.solver import parse_queries
 from gamecert.solvers.maze.solver import parse_maze
 from gamecert.verify import registry
@@ -71,7 +72,7 @@ def test_off_by_one_cutting_is_shrunk_to_one_small_piece(tmp_path):
     result = run(["stress", "cutting", "--candidate", candidate("cutting/candidate.py", "--off-by-one"), "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
     assert result.stdout.startswith("stress cutting: WRONG on case ")
-    shrunk = parse_queries((tmp_path / "cutting-wrong.in").read_text(), "cutting")
+    shrunk = parse_queries((tmp_path / "cutting-wrong.in").read_text(), CUTTING)
     assert len(shrunk) == 1 and shrunk[0].rows * shrunk[0].cols <= 8
     answer = (tmp_path / "cutting-wrong.ans").read_text()
     assert answer == certified("cutting", (tmp_path / "cutting-wrong.in").read_text())
@@ -245,7 +246,7 @@ def _maze_measure(text: str) -> tuple[int, int]:
     return free.size, int(free.sum())
 
 
-def _pieces_measure(rule: str):
+def _pieces_measure(rule: CuttingRule):
     def measure(text: str) -> tuple[int, int]:
         pieces = parse_queries(text, rule)
         return len(pieces), sum(p.rows + p.cols for p in pieces)
@@ -253,7 +254,7 @@ def _pieces_measure(rule: str):
     return measure
 
 
-MEASURES = {"maze": _maze_measure, "split": _pieces_measure("split"), "cutting": _pieces_measure("cutting")}
+MEASURES = {"maze": _maze_measure, "split": _pieces_measure(SPLIT), "cutting": _pieces_measure(CUTTING)}
 
 
 @pytest.mark.parametrize("game", list(MEASURES))
@@ -289,8 +290,8 @@ def test_generated_cases_respect_size_and_judge_limits(game):
             if game == "maze":
                 assert max(parse_maze(text).free.shape) <= size
             else:
-                low = 2 if game == "cutting" else 1
-                assert max(max(p.rows, p.cols) for p in parse_queries(text, game)) <= max(size, low + 1)
+                rule = g.rule
+                assert max(max(p.rows, p.cols) for p in parse_queries(text, rule)) <= max(size, rule.min_side + 1)
 
 
 def test_progress_reports_every_case(tmp_path):

@@ -29,7 +29,7 @@ from gamecert.verify.capabilities import Contest, Pictures
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.package import ContestProblem
+    from gamecert.verify.engine.problem import ContestProblem
 
 
 class BunnyEggGame(Game[BunnyEgg, BunnyEggAnalysis]):

@@ -34,7 +34,7 @@ from gamecert.verify.cutting.search import RuleSearch
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.package import ContestProblem
+    from gamecert.verify.engine.problem import ContestProblem
 
 #: The JSON certificate's note on its table.
 TABLE_NOTE = (

@@ -13,13 +13,13 @@ lands in its folder's category) and reads back its verdicts and its table of
 submissions x test groups. There is no second grader here.
 
 A game offers a package through its :class:`~gamecert.verify.capabilities.Contest`
-capability, whose :class:`ContestProblem` is imported only when a package is made.
+capability, whose :class:`~gamecert.verify.engine.problem.ContestProblem` is imported only when a
+package is made.
 """
 
 from __future__ import annotations
 
 import importlib
-from abc import ABC, abstractmethod
 import re
 import shutil
 import subprocess
@@ -28,11 +28,11 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.certified import certified_answer
+from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificateRejected, CertificationError, PackageError, TimeLimitError
 from gamecert.verify.game import Game
 
@@ -60,47 +60,6 @@ SHORT_NAME = re.compile(r"[a-z0-9]+")
 SKIPPED_FORMULATIONS = ("qbf",)
 
 _NAMESPACE = uuid.UUID("6c1f3b52-0d5e-4b8e-9b0a-2f4d1e7c9a10")
-
-
-@dataclass(frozen=True)
-class TestCase:
-    """One test file: its group (``sample`` or a secret group), file stem, judge input and why it is there."""
-
-    __test__ = False  # not a pytest class
-
-    group: str
-    name: str
-    text: str
-    purpose: str
-
-
-class ContestProblem(ABC):
-    """What the package writer needs from one game: a subclass per problem, in the game's ``contest/`` folder.
-
-    :meth:`cases` yields the samples (group ``sample``) and the secret
-    cases; :attr:`groups` names and describes the secret groups;
-    :attr:`statement`, :attr:`validator` and :attr:`reference` name files in
-    the folder :attr:`resources` (installed with the package as package data,
-    e.g. ``importlib.resources.files(__name__)`` of the contest package).
-    """
-
-    game: str
-    title: str
-    source: str
-    resources: Traversable
-    statement: str
-    validator: str
-    reference: str
-    groups: tuple[tuple[str, str], ...]
-    sample_note: str = "the judges' published samples"
-
-    @abstractmethod
-    def cases(self, size: str, seed: int) -> Iterable[TestCase]:
-        """The samples and secret cases of a package of ``size`` (``small`` or ``judge``) and ``seed``."""
-
-    def resource(self, name: str) -> str:
-        """The text of one of the problem's files."""
-        return self.resources.joinpath(name).read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)

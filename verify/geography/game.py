@@ -27,7 +27,7 @@ from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.jsonstream import Rows
-    from gamecert.verify.engine.package import ContestProblem
+    from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import UVGStart
 
 

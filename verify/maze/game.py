@@ -22,7 +22,7 @@ from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.package import ContestProblem
+    from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import CellStart
 
 #: A cell as users name it: 1-based ``(row, col)``.

@@ -23,7 +23,7 @@ import numpy as np
 from gamecert.solvers.bunny_egg.solver import BOARD_LIMIT
 from gamecert.verify.bunny_egg import generator
 from gamecert.verify.bunny_egg.families import long_game, random_hamiltonian_path
-from gamecert.verify.engine.package import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase
 
 SAMPLES = (
     "1 6\nXO.OXO\n1\n1 2\n1 1\n",

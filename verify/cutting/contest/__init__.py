@@ -22,7 +22,7 @@ from importlib.resources import files
 
 from gamecert.solvers.cutting.rules import ContestData, CuttingRule
 from gamecert.verify.cutting.generator import PiecesGenerator
-from gamecert.verify.engine.package import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase
 
 _CLASSES = {"small": (2, 3), "judge": (2, 3, 5, 10, 50, 100)}
 #: Lines of the heavy files in a small package: enough that rebuilding the table per line

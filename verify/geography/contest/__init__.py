@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator
 from importlib.resources import files
 
-from gamecert.verify.engine.package import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.geography import generator
 from gamecert.verify.geography.families import double_tower, flower, tower
 

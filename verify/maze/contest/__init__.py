@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 
 from gamecert.solvers.maze.solver import MAZE_LIMIT, maze_game, parse_maze
-from gamecert.verify.engine.package import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.maze import generator
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
