@@ -267,12 +267,11 @@ def _run_on_dask(
     with dask_client(jobs, scheduler) as client:
         from distributed import as_completed  # importable: dask_client checked it
 
-        _send_by_value(campaign.function)
-
+        function = _pickled(campaign.function)
         futures = [
             client.submit(
-                execute,
-                campaign.function,
+                execute_pickled,
+                function,
                 shard.key,
                 dict(shard.params),
                 dict(campaign.options),
@@ -294,20 +293,42 @@ def _run_on_dask(
             client.cancel(futures)
 
 
-def _send_by_value(function: ShardFunction) -> None:
-    """Let the modules that define ``function`` and the objects it carries travel by value
-    when they are not part of the installed ``gamecert``: a worker elsewhere (or a fresh
-    worker process) could not import a test's module or a rules file loaded from a path."""
+def _pickled(function: ShardFunction) -> bytes:
+    """``function`` pickled so that any worker can load it.
+
+    The modules that define ``function`` and the objects it carries travel by
+    value when they are not part of the installed ``gamecert``: a worker
+    elsewhere (or in another folder) cannot import a test's module or a rules
+    file loaded from a path. Dask's own pickling would send such objects by
+    reference (its plain ``pickle`` succeeds on them), so the bytes are made here.
+    """
     import sys
 
     import cloudpickle
 
     carried = [function] if hasattr(function, "__qualname__") else [function, *vars(function).values()]
+    registered = set(cloudpickle.list_registry_pickle_by_value())
+    modules = []
     for obj in carried:
         name = getattr(obj, "__module__", None) or type(obj).__module__
         module = sys.modules.get(name)
-        if module is not None and not name.startswith("gamecert.") and name != "__main__":
-            cloudpickle.register_pickle_by_value(module)
+        if module is not None and not name.startswith("gamecert.") and name not in registered | {"__main__"}:
+            registered.add(name)
+            modules.append(module)
+    for module in modules:
+        cloudpickle.register_pickle_by_value(module)
+    try:
+        return cloudpickle.dumps(function)
+    finally:
+        for module in modules:
+            cloudpickle.unregister_pickle_by_value(module)
+
+
+def execute_pickled(function: bytes, key: str, params: Mapping, options: Mapping) -> ShardResult:
+    """:func:`execute` of a shard function pickled by :func:`_pickled`."""
+    import pickle
+
+    return execute(pickle.loads(function), key, params, options)
 
 
 def count_shard(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
