@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -52,8 +56,6 @@ def after(marker: str, counterexample: str) -> str:
 
 def compiled(source: Path, folder: Path) -> Path:
     """``source`` (C++) compiled as problemtools compiles C++ (g++ -O2 -std=gnu++23 -static)."""
-    import subprocess
-
     binary = folder / source.stem
     subprocess.run(["g++", "-O2", "-std=gnu++23", "-static", "-o", str(binary), str(source)], check=True)
     return binary
@@ -97,3 +99,36 @@ def check_small_package(game: str, folder: str, out: Path, prefix: str = ""):
         wanted = "WA" if category == "wrong_answer" else "TLE"
         assert wanted in verdicts, (path.name, verdicts)
     return report
+
+
+# Dask processes -------------------------------------------------------------------
+
+
+def dask_process(*args: str, log: Path, cwd: Path | None = None) -> subprocess.Popen:
+    """``dask ARGS`` (this interpreter's ``python -m dask``) in its own session, output to ``log``.
+
+    With ``cwd``, the process starts there without ``PYTHONPATH``: it imports the installed
+    gamecert and nothing of ``tests/``.
+    """
+    env = None if cwd is None else {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    with open(log, "ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "dask", *args], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def stop_process(proc: subprocess.Popen) -> None:
+    """Kill ``proc``'s whole session (if it still runs) and reap it."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+
+
+def wait_for(check, what: str, limit: float = 90.0) -> None:
+    """Poll ``check()`` until it is true; AssertionError naming ``what`` after ``limit`` seconds."""
+    deadline = time.monotonic() + limit
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)

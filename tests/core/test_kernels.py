@@ -8,8 +8,8 @@ import pytest
 from gamecert.solvers import jit
 from gamecert.solvers.bunny_egg.solver import bunny_egg
 from gamecert.solvers.cutting import _kernels as cutting_kernels
-from gamecert.solvers.cutting.solver import grundy_table
 from gamecert.solvers.cutting.rules import CUTTING, SPLIT
+from gamecert.solvers.cutting.solver import grundy_table
 from gamecert.solvers.matching.gallai_edmonds import METHODS, gallai_edmonds
 from gamecert.solvers.matching.graph import graph_from_edges, grid_graph
 from gamecert.solvers.maze.solver import Maze

@@ -13,12 +13,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.support import run, untimed
+from tests.support import dask_process, run, stop_process, untimed, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -37,20 +36,6 @@ def reference() -> list[str]:
     return untimed(result.stdout)
 
 
-def _dask(*args: str, log: Path) -> subprocess.Popen:
-    with open(log, "ab") as out:
-        # `python -m dask` is the `dask` command of this interpreter's installation.
-        return subprocess.Popen(
-            [sys.executable, "-m", "dask", *args], stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=30)
-
-
 def _rows(store: Path) -> int:
     if not store.exists():
         return 0
@@ -61,31 +46,23 @@ def _rows(store: Path) -> int:
         return 0
 
 
-def _wait_for(check, what: str, limit: float = 90.0) -> None:
-    deadline = time.monotonic() + limit
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
 def test_worker_sigkilled_mid_run_on_an_existing_cluster_gives_the_local_counts(tmp_path, reference):
     address_file = tmp_path / "scheduler.json"
     log = tmp_path / "dask.log"
-    scheduler = _dask(
+    scheduler = dask_process(
         "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(address_file), log=log
     )
     workers: list[subprocess.Popen] = []
     client = None
     try:
-        _wait_for(address_file.exists, "the scheduler's address file")
-        _wait_for(lambda: "tcp://" in address_file.read_text(), "the scheduler's address")
+        wait_for(address_file.exists, "the scheduler's address file")
+        wait_for(lambda: "tcp://" in address_file.read_text(), "the scheduler's address")
         import json
 
         address = json.loads(address_file.read_text())["address"]
         assert address.startswith("tcp://127.0.0.1:")
         for name in ("w1", "w2"):
-            workers.append(_dask(
+            workers.append(dask_process(
                 "worker", "--scheduler-file", str(address_file), "--nthreads", "1", "--no-nanny",
                 "--host", "127.0.0.1", "--no-dashboard", "--name", name, log=log,
             ))
@@ -99,7 +76,7 @@ def test_worker_sigkilled_mid_run_on_an_existing_cluster_gives_the_local_counts(
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
         )
         # Mid-run: some shards recorded, most not; then one worker is killed outright.
-        _wait_for(lambda: _rows(store) >= 12 or client.poll() is not None, "a third of the shards")
+        wait_for(lambda: _rows(store) >= 12 or client.poll() is not None, "a third of the shards")
         assert client.poll() is None, "the campaign ended before a worker could be killed"
         done_at_kill = _rows(store)
         os.kill(workers[0].pid, signal.SIGKILL)
@@ -114,9 +91,9 @@ def test_worker_sigkilled_mid_run_on_an_existing_cluster_gives_the_local_counts(
         assert len(workers_used) == 2  # both workers ran shards before one was killed
     finally:
         if client is not None and client.poll() is None:
-            _stop(client)
+            stop_process(client)
         for proc in workers + [scheduler]:
-            _stop(proc)
+            stop_process(proc)
 
 
 def test_client_sigkilled_mid_campaign_resumes_from_the_store_with_identical_counts(tmp_path, reference):
@@ -126,14 +103,14 @@ def test_client_sigkilled_mid_campaign_resumes_from_the_store_with_identical_cou
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )
     try:
-        _wait_for(lambda: _rows(store) >= 12 or first.poll() is not None, "a third of the shards")
+        wait_for(lambda: _rows(store) >= 12 or first.poll() is not None, "a third of the shards")
         assert first.poll() is None, "the campaign ended before the client could be killed"
         # The client and its local cluster's workers share its process group.
         os.killpg(first.pid, signal.SIGKILL)
         first.wait(timeout=30)
     finally:
         if first.poll() is None:
-            _stop(first)
+            stop_process(first)
     with sqlite3.connect(store) as db:
         before = db.execute("SELECT key, counts, worker, run, finished FROM shards ORDER BY key").fetchall()
     assert 12 <= len(before) < SHARDS and {row[3] for row in before} == {1}

@@ -8,9 +8,9 @@ from importlib.resources import files
 import pytest
 import yaml
 
+from gamecert.solvers.cutting.rules import CUTTING
 from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
-from gamecert.solvers.cutting.rules import CUTTING
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.cutting.game import CuttingGame
 from gamecert.verify.engine.package import certify_case, contest_problem, parse_verifyproblem, write_package

@@ -8,7 +8,6 @@ import json
 import os
 import random
 import shlex
-import signal
 import subprocess
 import sys
 import time
@@ -29,7 +28,7 @@ from gamecert.verify.game import Capability, Write
 from gamecert.verify.uvg.game import UvgGame
 from gamecert.verify.uvg.search import graph_search_outcomes
 from gamecert.verify.uvg.start import UVGStart
-from tests.support import run
+from tests.support import dask_process, run, stop_process, wait_for
 
 # ---------------------------------------------------------------------------
 # A toy game: undirected vertex geography on the path 1 - 2 - ... - n.
@@ -241,33 +240,16 @@ def test_exhaustive_stress_on_local_workers(toy, candidate, expected):
     assert _summary(result) == expected
 
 
-def _dask(*args: str, cwd, log) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    with open(log, "ab") as out:
-        return subprocess.Popen(
-            [sys.executable, "-m", "dask", *args], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-
-def _wait_for(check, what: str, limit: float = 90.0) -> None:
-    deadline = time.monotonic() + limit
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
 @pytest.mark.slow
 def test_exhaustive_stress_on_a_cluster_that_cannot_import_the_game(toy, tmp_path):
     address_file = tmp_path / "scheduler.json"
     log = tmp_path / "dask.log"
-    procs = [_dask("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+    procs = [dask_process("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
                    "--scheduler-file", str(address_file), cwd=tmp_path, log=log)]
     try:
-        _wait_for(lambda: address_file.exists() and "tcp://" in address_file.read_text(), "the scheduler's address")
+        wait_for(lambda: address_file.exists() and "tcp://" in address_file.read_text(), "the scheduler's address")
         address = json.loads(address_file.read_text())["address"]
-        procs.append(_dask("worker", "--scheduler-file", str(address_file), "--nthreads", "1", "--no-nanny",
+        procs.append(dask_process("worker", "--scheduler-file", str(address_file), "--nthreads", "1", "--no-nanny",
                            "--host", "127.0.0.1", "--no-dashboard", cwd=tmp_path, log=log))
         probe = subprocess.run(
             [sys.executable, "-c", "import tests.engine.test_registry"], cwd=tmp_path, capture_output=True,
@@ -287,6 +269,4 @@ def test_exhaustive_stress_on_a_cluster_that_cannot_import_the_game(toy, tmp_pat
         assert "printf '5\\n'" in result.stdout  # the failure, shrunk on the worker with the toy's reductions
     finally:
         for proc in procs:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=30)
+            stop_process(proc)

@@ -9,10 +9,10 @@ import click
 
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
+from gamecert.verify.capabilities import Pictures
 from gamecert.verify.cli.common import Disagreement, InputProblem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
-from gamecert.verify.capabilities import Pictures
 from gamecert.verify.game import Game
 
 
