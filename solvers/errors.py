@@ -26,3 +26,13 @@ class InputError(GamecertError):
 
 class SolverError(GamecertError):
     """An internal fault: a formulation's solver failed or disagreed with itself."""
+
+
+class RulesError(InputError):
+    """A rules file that cannot be played: its own code raised, returned what the contract
+    forbids (an unhashable position, a loop), or outgrew a limit. Located in the rules file
+    (or the input line being parsed); ``detail`` holds the rules file's own frames, if any."""
+
+    def __init__(self, source: str, line: int, column: int, message: str, detail: str = "") -> None:
+        super().__init__(source, line, column, message)
+        self.detail = detail

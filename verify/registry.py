@@ -68,6 +68,11 @@ _GAMES: dict[str, Game] = {}
 _ORDER: list[str] = list(_LOADERS)
 
 
+def builtin_names() -> list[str]:
+    """The built-in games' names (nothing is imported)."""
+    return list(_LOADERS)
+
+
 def game_names() -> list[str]:
     """The registered games' names, in registry order (nothing is imported).
 

@@ -19,6 +19,7 @@ from gamecert.verify.cli.common import EXIT_INTERNAL, click_error
 from gamecert.verify.cli.export import export
 from gamecert.verify.cli.package import package
 from gamecert.verify.cli.play import play
+from gamecert.verify.cli.rules import expand_rules
 from gamecert.verify.cli.show import show
 from gamecert.verify.cli.solve import solve
 from gamecert.verify.cli.stress import stress
@@ -29,6 +30,10 @@ jit.skip_blas_probe = True
 class _Group(click.Group):
     """Turns library errors into their exit codes (:func:`~gamecert.verify.cli.common.click_error`)
     and anything else into one ``internal error`` line and exit 4."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        return name, command, expand_rules(name or "", rest)
 
     def invoke(self, ctx: click.Context):
         try:

@@ -13,6 +13,7 @@ from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice
 from gamecert.verify.cli.options import Integer
 from gamecert.verify.cli.progress import progress_bar
+from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.engine.audit import selected_audits
 
 
@@ -33,6 +34,7 @@ from gamecert.verify.engine.audit import selected_audits
     help="COUNT random cases of --seed instead (geography: graphs of 10 to 16 vertices), as a campaign of shards.",
 )
 @campaign_options
+@rules_options
 def audit(
     audit_games: tuple[str, ...], seed: int, quick: bool, exhaustive: int | None, random_count: int | None,
     campaign: CampaignOptions,

@@ -13,6 +13,7 @@ from gamecert.verify.capabilities import Pictures
 from gamecert.verify.cli.common import Disagreement, InputProblem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
+from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.game import Game
 
 
@@ -30,6 +31,7 @@ from gamecert.verify.game import Game
 @click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the report as one self-contained HTML page, a picture per case.")
 @click.option("--verbose", "-v", is_flag=True, help="List every skipped formulation, not one line per reason.")
+@rules_options
 def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
     # The engines are loaded only by this command, not by `gamecert solve`.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from gamecert.solvers.errors import InputError
+from gamecert.solvers.errors import InputError, RulesError
 from gamecert.verify import registry
 from gamecert.verify.errors import (
     CandidateError,
@@ -68,6 +68,8 @@ def click_error(exc: Exception) -> click.ClickException | None:
     fails its certification is exit 3; gamecert's own failure in a stress run
     is exit 4.
     """
+    if isinstance(exc, RulesError) and exc.detail:
+        return InputProblem(f"{exc}\n{exc.detail.rstrip()}")
     if isinstance(exc, InputError):
         return InputProblem(str(exc))
     if isinstance(exc, CandidateError):

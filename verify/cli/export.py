@@ -12,6 +12,7 @@ from gamecert.verify import registry
 from gamecert.verify.capabilities import ExportStart
 from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
 from gamecert.verify.cli.options import MemorySize
+from gamecert.verify.cli.rules import rules_options
 
 
 @click.command()
@@ -22,6 +23,7 @@ from gamecert.verify.cli.options import MemorySize
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the file here, not to stdout.")
 @click.option("--nu-bound", is_flag=True, help="cnf/lp/mps: the companion check that nu is maximum (no vertex).")
 @click.option("--max-memory", type=MemorySize(), metavar="SIZE", help="Refuse boards needing more memory (default: an eighth of physical memory).")
+@rules_options
 def export(
     fmt: str, game: str, file: str, vertex: str | None, out: Path | None, nu_bound: bool, max_memory: int | None
 ) -> None:

@@ -10,6 +10,7 @@ from gamecert.verify import registry
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
 from gamecert.verify.cli.options import Integer
+from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.errors import PackageError
 
 
@@ -61,6 +62,7 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
     type=click.Choice(["config", "statement", "validators", "graders", "data", "submissions"]),
     help="verifyproblem parts (repeatable; default all but the statement, which needs pdflatex).",
 )
+@rules_options
 def package(
     game: str | None,
     out: Path | None,

@@ -10,6 +10,7 @@ from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Play, PositionPlay
 from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
+from gamecert.verify.cli.rules import rules_options
 
 
 @click.command()
@@ -19,6 +20,7 @@ from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
 @click.option("--position", metavar="PIECES", help="split, cutting: the pieces to play on ('3x5 1x6').")
 @click.option("--human", type=click.Choice(["first", "second"]), default="first", show_default=True, help="Who makes the first move from the start: you (first) or gamecert (second).")
 @click.option("--no-judge-limits", is_flag=True, help="Accept sizes beyond the judge's limits.")
+@rules_options
 def play(game: str, file: str | None, start: str | None, position: str | None, human: str, no_judge_limits: bool) -> None:
     """Play GAME against gamecert, which plays the certified strategy.
 

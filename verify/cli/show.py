@@ -11,6 +11,7 @@ from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.cli.common import GameChoice, InputProblem, parse_file
+from gamecert.verify.cli.rules import rules_options
 
 
 @click.command()
@@ -21,6 +22,7 @@ from gamecert.verify.cli.common import GameChoice, InputProblem, parse_file
 @click.option("--vertex", metavar="V", help="geography: draw this start vertex's proof.")
 @click.option("--position", metavar="PIECES", help="split, cutting: a sum of pieces ('3x5 1x6'): its values, xor and winning cut.")
 @click.option("--no-judge-limits", is_flag=True, help="Accept sizes beyond the judge's limits.")
+@rules_options
 def show(game: str, file: str | None, out: Path | None, cell: str | None, vertex: str | None, position: str | None, no_judge_limits: bool) -> None:
     """Draw GAME's answer for FILE (default: stdin) and its proof.
 

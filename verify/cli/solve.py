@@ -12,6 +12,7 @@ from gamecert.verify import registry
 from gamecert.verify.capabilities import MidGame, Positions
 from gamecert.verify.cli.common import GameChoice, read_input
 from gamecert.verify.cli.options import MemorySize
+from gamecert.verify.cli.rules import rules_options
 
 
 @click.command()
@@ -28,6 +29,7 @@ from gamecert.verify.cli.options import MemorySize
     metavar="SIZE",
     help="Refuse input whose answer would need more memory (4G, 512M; default: an eighth of physical memory).",
 )
+@rules_options
 def solve(
     game: str, file: str, as_json: bool, no_judge_limits: bool, position: str | None, token: str | None,
     visited: str | None, max_memory: int | None,

@@ -16,6 +16,7 @@ from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
+from gamecert.verify.cli.rules import rules_options
 
 
 @click.command()
@@ -32,6 +33,7 @@ from gamecert.verify.cli.progress import progress_bar
     "geography: graphs up to N vertices), as a campaign of shards; failures are shrunk and printed.",
 )
 @campaign_options
+@rules_options
 def stress(
     game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path,
     exhaustive: int | None, campaign: CampaignOptions,

@@ -1,0 +1,205 @@
+"""A game written as rules, as data: :class:`ImpartialRules`, :class:`GraphRules`, and the
+:class:`Guard` that runs their functions.
+
+A rules file (:mod:`gamecert.verify.rules.load`) becomes one frozen
+description holding the file's functions; every solver, checker and
+formulation reads the description, never the file. The user's code is
+untrusted: every call into it goes through a :class:`Guard`, which turns what
+it raises, a call that runs past the time limit, and a game that outgrows the
+position or memory limit into a :class:`~gamecert.solvers.errors.RulesError`
+located in the rules file.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+import traceback
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamecert.solvers.errors import RulesError
+
+#: How many characters of a position a message shows.
+SHOWN_POSITION = 60
+
+
+@dataclass(frozen=True)
+class ImpartialRules:
+    """An impartial game: positions, their moves, and how a position splits into a sum.
+
+    ``parse(line)`` reads one position from one input line; ``moves(p)`` gives
+    the positions one move away; ``components(p)``, when given, the independent
+    games whose sum ``p`` is (the value of ``p`` is the xor of theirs);
+    ``misere``: the player who makes the last move loses. ``format``,
+    ``positions`` (every position of one size) and ``answer`` (the judge's
+    words for one answer line) are optional.
+    """
+
+    name: str
+    path: str
+    parse: Callable[[str], Hashable]
+    moves: Callable[[Any], Iterable[Hashable]]
+    components: Callable[[Any], Iterable[Hashable]] | None = None
+    format: Callable[[Any], str] | None = None
+    misere: bool = False
+    positions: Callable[[int], Iterable[Hashable]] | None = None
+    answer: Callable[[bool, int | None], str] | None = None
+    claims: tuple[str, ...] = ()
+
+    def show(self, position: Any) -> str:
+        """``position`` as messages and certificates show it: the rules' ``format``, else ``repr``."""
+        return shown_position(position if self.format is None else self.format(position))
+
+
+@dataclass(frozen=True)
+class GraphRules:
+    """A token-on-a-graph game: undirected vertex geography on the graph the rules build.
+
+    ``parse(text)`` reads a whole input; ``graph(instance)`` gives
+    ``(vertices, edges)``: vertex labels in output order and edges as label
+    pairs. ``instances(size)``, when given, yields every instance of one size.
+    """
+
+    name: str
+    path: str
+    parse: Callable[[str], Any]
+    graph: Callable[[Any], tuple[Iterable[Hashable], Iterable[tuple[Hashable, Hashable]]]]
+    instances: Callable[[int], Iterable[Any]] | None = None
+    claims: tuple[str, ...] = ()
+
+
+def shown_position(position: Any) -> str:
+    """A position (or its text) in a message, cut to :data:`SHOWN_POSITION` characters.
+
+    >>> shown_position((1, 2)), shown_position("x" * 70)[-3:]
+    ('(1, 2)', 'xx…')
+    """
+    text = position if isinstance(position, str) else repr(position)
+    return text if len(text) <= SHOWN_POSITION else text[:SHOWN_POSITION] + "…"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How far a rules file may go: positions stored, bytes of memory, seconds per call of its functions."""
+
+    max_positions: int = 2_000_000
+    max_memory: int | None = None
+    time_limit: float = 10.0
+
+
+class _Stop(BaseException):
+    """Raised into the user's code by the guard's timer: a BaseException, so ``except Exception`` in a
+    rules file cannot swallow it."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _rss() -> int:
+    """This process's resident memory in bytes (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+@dataclass
+class Guard:
+    """Runs a rules file's functions under :class:`Limits`.
+
+    Use it as a context manager around a solve: inside, a timer ticks four
+    times a second and stops a call that has run past ``time_limit`` (the
+    guarded code sets :attr:`doing` to a new ``(function, position)`` tuple
+    before every call; a tick that sees the same tuple for that long stops it)
+    or a process grown past ``max_memory``. The timer needs the main thread;
+    elsewhere (a Dask worker thread) the position limit still holds.
+    """
+
+    rules: ImpartialRules | GraphRules
+    limits: Limits = field(default_factory=Limits)
+    doing: tuple[str, Any] | None = None
+    _seen: tuple[tuple[str, Any] | None, float] = (None, 0.0)
+    _previous: Any = None
+    _armed: bool = False
+
+    TICK = 0.25
+
+    def __enter__(self) -> Guard:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGALRM, self._tick)
+            signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
+            self._armed = True
+        self._seen = (None, time.monotonic())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._armed:
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            signal.signal(signal.SIGALRM, self._previous)
+            self._armed = False
+
+    def _tick(self, signum: int, frame: object) -> None:
+        now = time.monotonic()
+        doing, since = self._seen
+        if self.doing is not doing:
+            self._seen = (self.doing, now)
+        elif doing is not None and now - since > self.limits.time_limit:
+            raise _Stop("time")
+        if self.limits.max_memory is not None and _rss() > self.limits.max_memory:
+            raise _Stop("memory")
+
+    # -- errors located in the rules file ---------------------------------------------------
+
+    def where(self, function: str) -> tuple[str, int]:
+        """The rules file and the line where ``function`` is defined (1 when unknown)."""
+        fn = getattr(self.rules, function, None)
+        code = getattr(fn, "__code__", None)
+        return self.rules.path, (code.co_firstlineno if code is not None else 1)
+
+    def error(self, function: str, position: Any, message: str) -> RulesError:
+        """A :class:`RulesError` at the definition of ``function``, about ``position``."""
+        path, line = self.where(function)
+        return RulesError(path, line, 1, f"{function}({shown_position(position)}): {message}")
+
+    def failed(self, exc: BaseException) -> RulesError:
+        """What the rules raised (or the timer stopped) during :attr:`doing`, as a :class:`RulesError`.
+
+        An exception raised in the rules file is located at its deepest frame
+        there, and ``detail`` lists the file's own frames (gamecert's are left
+        out); the user's ``print`` of the exception text is kept.
+        """
+        function, position = self.doing if self.doing is not None else ("rules", None)
+        if isinstance(exc, _Stop):
+            if exc.why == "time":
+                return self.error(function, position, f"still running after --time-limit {self.limits.time_limit:g} s")
+            mib = (self.limits.max_memory or 0) >> 20
+            return self.error(function, position, f"the game needs more memory than --max-memory ({mib} MiB)")
+        if isinstance(exc, RecursionError):
+            what = "RecursionError: the rules recurse too deeply"
+        else:
+            what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        path = os.path.realpath(self.rules.path)
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if os.path.realpath(f.filename) == path]
+        if not frames:
+            path, line = self.where(function)
+            return RulesError(path, line, 1, f"{function}({shown_position(position)}) raised {what}")
+        detail = "".join(f"  {self.rules.path}:{f.lineno}, in {f.name}: {(f.line or '').strip()}\n" for f in frames[-8:])
+        last = frames[-1]
+        column = (last.colno or 0) + 1 if getattr(last, "colno", None) is not None else 1
+        return RulesError(
+            self.rules.path, last.lineno or 1, column, f"{function}({shown_position(position)}) raised {what}", detail
+        )
+
+    def check_size(self, count: int) -> None:
+        """Raise once more than ``max_positions`` positions are stored."""
+        if count > self.limits.max_positions:
+            function, position = self.doing if self.doing is not None else ("moves", None)
+            raise self.error(
+                function, position, f"the game has more than {self.limits.max_positions:,} positions (--max-positions)"
+            )

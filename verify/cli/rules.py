@@ -1,0 +1,120 @@
+"""``--rules FILE``: any command on a game written as a rules file.
+
+``gamecert solve --rules kayles.py INPUT`` is ``gamecert solve kayles INPUT``
+with the rules file's game registered first: :func:`expand_rules` loads the
+file (with ``--max-positions`` and ``--time-limit``, which only rules games
+take), registers its game, and puts the game's name where the command takes
+a game (its first argument; ``audit --game``). The commands declare the
+options with :func:`rules_options`, so ``--help`` lists them.
+"""
+
+from __future__ import annotations
+
+import click
+
+from gamecert.solvers.errors import InputError
+from gamecert.verify import registry
+
+#: Commands that take ``--rules``, and how each names its game.
+FIRST_ARGUMENT = ("solve", "stress", "show", "play", "package", "export")
+GAME_OPTION = ("audit",)
+#: ``check``: the rules file is registered; case files name it by ``game`` (or by ``rules``).
+REGISTER_ONLY = ("check",)
+
+#: Defaults of the rules-only options (:class:`~gamecert.solvers.rules.rules.Limits`).
+DEFAULT_MAX_POSITIONS = 2_000_000
+DEFAULT_TIME_LIMIT = 10.0
+
+
+def rules_options(command):
+    """Declare ``--rules``, ``--max-positions`` and ``--time-limit`` on a command (read by :func:`expand_rules`)."""
+    command = click.option(
+        "--time-limit", metavar="SECONDS", expose_value=False,
+        help=f"--rules: stop when one call of a rules function runs longer (default {DEFAULT_TIME_LIMIT:g}).",
+    )(command)
+    command = click.option(
+        "--max-positions", metavar="N", expose_value=False,
+        help=f"--rules: refuse a game with more positions (default {DEFAULT_MAX_POSITIONS:,}).",
+    )(command)
+    return click.option(
+        "--rules", metavar="FILE", expose_value=False,
+        help="A game written as a rules file (docs/rules.md) instead of GAME.",
+    )(command)
+
+
+def _take(args: list[str], option: str) -> tuple[str | None, list[str]]:
+    """The value of ``option`` in ``args`` (``--opt V`` or ``--opt=V``; the last wins) and the args without it."""
+    value, rest, i = None, [], 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest.extend(args[i:])
+            break
+        if a == option:
+            if i + 1 == len(args):
+                raise click.UsageError(f"{option} needs a value")
+            value = args[i + 1]
+            i += 2
+            continue
+        if a.startswith(option + "="):
+            value = a[len(option) + 1 :]
+        else:
+            rest.append(a)
+        i += 1
+    return value, rest
+
+
+def _number(option: str, text: str | None, kind: type, default):
+    if text is None:
+        return default
+    from gamecert.verify.cli.options import Integer
+
+    try:
+        value = Integer(min=1).convert(text, None, None) if kind is int else float(text)
+    except (click.BadParameter, ValueError) as exc:
+        raise click.UsageError(f"Invalid value for '{option}': {getattr(exc, 'message', None) or 'expected a number of seconds'}") from None
+    if kind is float and not 0 < value < 1e9:
+        raise click.UsageError(f"Invalid value for '{option}': expected seconds above 0, got {text}")
+    return value
+
+
+def expand_rules(command: str, args: list[str]) -> list[str]:
+    """The arguments of ``command`` with ``--rules FILE`` replaced by the name of the game it registers.
+
+    Commands that do not take ``--rules`` get their arguments unchanged (click
+    then reports the unknown option).
+    """
+    if command not in FIRST_ARGUMENT + GAME_OPTION + REGISTER_ONLY:
+        return args
+    path, rest = _take(args, "--rules")
+    positions, rest = _take(rest, "--max-positions")
+    seconds, rest = _take(rest, "--time-limit")
+    if path is None:
+        if positions is not None or seconds is not None:
+            raise click.UsageError("--max-positions and --time-limit are for --rules FILE")
+        return args
+    from gamecert.solvers.rules.rules import Limits
+    from gamecert.verify.rules.game import rules_game
+
+    memory, _ = _take(rest, "--max-memory")  # the command's own option, kept for it
+    if memory is not None:
+        from gamecert.verify.cli.options import MemorySize
+
+        try:
+            memory = MemorySize().convert(memory, None, None)
+        except click.BadParameter as exc:
+            raise click.UsageError(f"Invalid value for '--max-memory': {exc.message}") from None
+    limits = Limits(
+        max_positions=_number("--max-positions", positions, int, DEFAULT_MAX_POSITIONS),
+        max_memory=memory,
+        time_limit=_number("--time-limit", seconds, float, DEFAULT_TIME_LIMIT),
+    )
+    game = rules_game(path, limits)
+    if game.name in registry.builtin_names():
+        raise InputError(path, 1, 1, f"the rules' NAME {game.name!r} is a built-in game's; choose another NAME")
+    registry.register(game)
+    if command in FIRST_ARGUMENT:
+        return [game.name, *rest]
+    if command in GAME_OPTION:
+        return ["--game", game.name, *rest]
+    return rest

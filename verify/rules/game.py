@@ -1,0 +1,313 @@
+"""Games written as rules files: :class:`ImpartialRulesGame` and :class:`GraphRulesGame`.
+
+:func:`rules_game` turns a rules file (:mod:`gamecert.verify.rules.load`) into
+a :class:`~gamecert.verify.game.Game`, so every command works on it as on a
+built-in game. An impartial game answers one line per input line (``win N``
+or ``lose 0``: the nim value under normal play; ``win`` / ``lose`` under
+misère play; or the rules' own ``answer``), certified by the value of every
+position reached. A token-on-a-graph game is undirected vertex geography on
+the graph the rules build (:class:`~gamecert.verify.uvg.game.UvgGame`): one
+line ``LABEL win`` or ``LABEL lose`` per vertex, certified by the
+Gallai–Edmonds decomposition, cross-checked by ILP, SAT, rule search and QBF.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamecert.solvers.errors import RulesError
+from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
+from gamecert.solvers.matching.graph import Graph, graph_from_edges
+from gamecert.solvers.matching.types import Decomposition
+from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions
+from gamecert.solvers.rules.rules import Guard, GraphRules, ImpartialRules, Limits, _Stop, shown_position
+from gamecert.verify.capabilities import ExportStart
+from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
+from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
+
+#: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
+Verdict = tuple[bool, "int | None"]
+
+
+def rules_game(path: str, limits: Limits | None = None) -> Game:
+    """The game a rules file defines, ready for every command.
+
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "nim.py"
+    >>> _ = f.write_text("def parse(line):\\n    return int(line)\\ndef moves(n):\\n    return range(n)\\n")
+    >>> g = rules_game(str(f))
+    >>> g.format(g.solve(g.parse("0\\n5\\n")))
+    'lose 0\\nwin 5\\n'
+    """
+    from gamecert.verify.rules.load import load_rules
+
+    rules = load_rules(path)
+    if isinstance(rules, GraphRules):
+        return GraphRulesGame(rules, limits or Limits())
+    return ImpartialRulesGame(rules, limits or Limits())
+
+
+class ImpartialRulesGame(Game[list, ImpartialSolution]):
+    """An impartial game from a rules file: nim values (normal play) or outcomes (misère play) per input line."""
+
+    def __init__(self, rules: ImpartialRules, limits: Limits) -> None:
+        self.rules = rules
+        self.limits = limits
+        self.name = rules.name
+        play = "misère play" if rules.misere else "normal play"
+        self.summary = f"rules file {rules.path} (impartial, {play})"
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
+        return parse_positions(self.rules, text, source)
+
+    def solve(self, instance: list) -> ImpartialSolution:
+        return impartial_game(self.rules, instance, self.limits)
+
+    def small(self, instance: list) -> bool:
+        return True  # plain Python throughout: nothing is compiled
+
+    def _words(self, solution: ImpartialSolution) -> list[str]:
+        rules = self.rules
+        if rules.answer is None:
+            if rules.misere:
+                return ["win" if w else "lose" for w in solution.wins]
+            return [f"win {v}" if w else "lose 0" for w, v in zip(solution.wins, solution.values)]
+        guard = Guard(rules, self.limits)
+        words = []
+        with guard:
+            try:
+                for w, v in zip(solution.wins, solution.values):
+                    guard.doing = ("answer", (w, v))
+                    word = rules.answer(w, v)
+                    if not isinstance(word, str) or "\n" in word:
+                        raise guard.error("answer", (w, v), f"returned {shown_position(word)}, expected one line of text")
+                    words.append(word)
+            except RulesError:
+                raise
+            except (Exception, _Stop) as exc:
+                raise guard.failed(exc) from None
+        return words
+
+    def write_answer(self, solution: ImpartialSolution, write: Write) -> None:
+        write("".join(w + "\n" for w in self._words(solution)).encode())
+
+    def describe(self, solution: ImpartialSolution) -> dict:
+        """The answers, each query's components and value, and the certificate's table."""
+        show = self.rules.show
+        if solution.misere:
+            table = [[show(p), "win" if w else "lose"] for p, w in solution.table.items()]
+            note = "table: every whole-sum position reached and whether the player to move wins (misère play)"
+        else:
+            table = [[show(p), v] for p, v in solution.table.items()]
+            note = "table: every component position reached and its Sprague-Grundy value; each is the mex of its options"
+        return {
+            "game": self.name,
+            "rules": self.rules.path,
+            "play": "misere" if solution.misere else "normal",
+            "answer": self._words(solution),
+            "queries": [
+                {"position": show(q), "components": [show(c) for c in parts], "win": w, "value": v}
+                for q, parts, w, v in zip(solution.queries, solution.parts, solution.wins, solution.values)
+            ],
+            "certificate": {"table": table, "note": note},
+        }
+
+    def answer(self, solution: ImpartialSolution) -> tuple[Verdict, ...]:
+        return tuple(zip(solution.wins, solution.values))
+
+    def certify(self, instance: list, solution: ImpartialSolution) -> list[str]:
+        from gamecert.verify.rules.certificate import check_impartial
+
+        return check_impartial(self.rules, solution, self.limits)
+
+    def explain(self, instance: list, fast: tuple[Verdict, ...], other: tuple[Verdict, ...]) -> str:
+        i = first_difference(fast, other)
+        if i is None:
+            return "answers agree"
+        if i >= min(len(fast), len(other)):
+            return f"{len(other)} answers, fast has {len(fast)}"
+
+        def word(v: Verdict) -> str:
+            return ("win" if v[0] else "lose") + ("" if v[1] is None else f" {v[1]}")
+
+        return f"query {i + 1} ({self.rules.show(instance[i])}): {word(other[i])}, fast says {word(fast[i])}"
+
+    def formulations(self) -> tuple[Formulation, ...]:
+        from gamecert.verify.rules import formulations
+
+        return formulations.impartial_formulations(self)
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        from gamecert.verify.rules import capabilities
+
+        return capabilities.impartial_capabilities(self)
+
+
+# -- token-on-a-graph rules --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GraphInstance:
+    """A graph rules game's instance: what ``parse`` returned, its vertex labels (output order) and graph."""
+
+    instance: Any = field(compare=False)
+    labels: tuple[Hashable, ...]
+    graph: Graph
+    ignored: int  # self-loops and repeated edges, which the game never uses
+
+    def name(self, v: int) -> str:
+        return str(self.labels[v])
+
+
+@dataclass(frozen=True)
+class GraphRulesSolution:
+    """Who wins from each vertex, certified by the Gallai–Edmonds decomposition of the instance's graph."""
+
+    labels: tuple[Hashable, ...]
+    graph: Graph
+    decomposition: Decomposition
+
+
+def build_graph(rules: GraphRules, instance: Any, limits: Limits) -> GraphInstance:
+    """The graph of ``instance`` by the rules' ``graph``, its labels checked (hashable, distinct) and its edges
+    (pairs of labels); self-loops and repeated edges are dropped."""
+    guard = Guard(rules, limits)
+    with guard:
+        guard.doing = ("graph", instance)
+        try:
+            result = rules.graph(instance)
+            vertices, edges = result
+            labels = tuple(vertices)
+            pairs = [tuple(e) for e in edges]
+        except RulesError:
+            raise
+        except (TypeError, ValueError) as exc:
+            if guard.failed(exc).detail:
+                raise guard.failed(exc) from None
+            raise guard.error("graph", instance, "expected (vertices, edges): vertex labels, then pairs of labels") from None
+        except (Exception, _Stop) as exc:
+            raise guard.failed(exc) from None
+    index: dict[Hashable, int] = {}
+    for label in labels:
+        try:
+            if label in index:
+                raise guard.error("graph", instance, f"the vertex {shown_position(label)} is listed twice")
+        except TypeError:
+            raise guard.error("graph", instance, f"the vertex {shown_position(label)} is unhashable") from None
+        index[label] = len(index)
+    if len(labels) > limits.max_positions:
+        raise guard.error("graph", instance, f"the graph has more than {limits.max_positions:,} vertices (--max-positions)")
+    kept, seen = [], set()
+    for pair in pairs:
+        if len(pair) != 2:
+            raise guard.error("graph", instance, f"the edge {shown_position(pair)} is not a pair of vertices")
+        try:
+            u, v = index[pair[0]], index[pair[1]]
+        except (KeyError, TypeError):
+            raise guard.error("graph", instance, f"the edge {shown_position(pair)} names a vertex not in the vertex list") from None
+        key = (min(u, v), max(u, v))
+        if u != v and key not in seen:
+            seen.add(key)
+            kept.append(key)
+    return GraphInstance(instance, labels, graph_from_edges(len(labels), kept), len(pairs) - len(kept))
+
+
+class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
+    """A token-on-a-graph game from a rules file: undirected vertex geography on the graph the rules build."""
+
+    def __init__(self, rules: GraphRules, limits: Limits) -> None:
+        self.rules = rules
+        self.limits = limits
+        self.name = rules.name
+        self.summary = f"rules file {rules.path} (a token on a graph)"
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> GraphInstance:
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RulesError(source, 1, 1, "expected UTF-8 text") from None
+        guard = Guard(self.rules, self.limits)
+        with guard:
+            guard.doing = ("parse", text)
+            try:
+                instance = self.rules.parse(text)
+            except (Exception, _Stop) as exc:
+                found = guard.failed(exc)
+                raise RulesError(source, 1, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n") from None
+        return build_graph(self.rules, instance, self.limits)
+
+    def solve(self, instance: GraphInstance) -> GraphRulesSolution:
+        return GraphRulesSolution(instance.labels, instance.graph, gallai_edmonds(instance.graph))
+
+    def small(self, instance: GraphInstance) -> bool:
+        return instance.graph.n + instance.graph.m <= 20_000  # as geography (benchmarks/limits.md)
+
+    def write_answer(self, solution: GraphRulesSolution, write: Write) -> None:
+        loses = solution.decomposition.outcomes().loses
+        write("".join(f"{label} {'lose' if x else 'win'}\n" for label, x in zip(solution.labels, loses)).encode())
+
+    def describe(self, solution: GraphRulesSolution) -> dict:
+        """The verdict per vertex and the decomposition (parts D, A, C; a maximum matching), by label."""
+        dec = solution.decomposition
+        name = [str(label) for label in solution.labels]
+        mate = dec.matching.mate
+        return {
+            "game": self.name,
+            "rules": self.rules.path,
+            "vertices": solution.graph.n,
+            "edges": solution.graph.m,
+            "answer": [[name[v], "lose" if x else "win"] for v, x in enumerate(dec.outcomes().loses)],
+            "certificate": {
+                "D": [name[v] for v in dec.D.tolist()],
+                "A": [name[v] for v in dec.A.tolist()],
+                "C": [name[v] for v in dec.C.tolist()],
+                "matching": [[name[u], name[int(mate[u])]] for u in range(len(mate)) if int(mate[u]) > u],
+                "note": "the player to move from v loses iff v is in D (some maximum matching misses v)",
+            },
+        }
+
+    def graph(self, instance: GraphInstance) -> Graph:
+        return instance.graph
+
+    def namer(self, instance: GraphInstance) -> Callable[[int], str]:
+        return instance.name
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        from gamecert.verify.rules import capabilities
+
+        starts = GraphRulesStarts(self)
+        return (starts, UvgStartPlay(starts), UvgMidGame(starts)) + capabilities.graph_capabilities(self)
+
+
+class GraphRulesStarts(ExportStart[GraphInstance]):
+    """Start vertices named by their labels as the rules' ``graph`` gives them (``str`` of each)."""
+
+    def __init__(self, game: GraphRulesGame) -> None:
+        self.game = game
+
+    def export_start(self, instance: GraphInstance, vertex: str | None, source: str) -> UVGStart:
+        g = instance.graph
+        about = (f"game: {self.game.name} (rules file {self.game.rules.path}), input {source}, {g.n} vertices, {g.m} edges",)
+        start = LabelledStart(g, None, about, names=tuple(str(x) for x in instance.labels))
+        if vertex is None:
+            return start
+        text = vertex.strip()
+        if text not in start.names:
+            raise RulesError(VERTEX_SOURCE, 1, 1, f"expected a vertex label of the graph, got {json.dumps(vertex)}")
+        v = start.names.index(text)
+        return LabelledStart(g, v, about + (f"vertex: {text}; the token starts there and counts as visited",), names=start.names)
+
+
+@dataclass(frozen=True)
+class LabelledStart(UVGStart):
+    """A start vertex named by the rules' labels; identifiers in LP/MPS files use the vertex number."""
+
+    names: tuple[str, ...] = field(kw_only=True, default=())
+
+    def label(self, u: int) -> str:
+        return self.names[int(u)]
