@@ -4,9 +4,16 @@ Adding a game is one folder in ``solvers/``, one in ``verify/`` with a
 ``game.py`` defining its :class:`~gamecert.verify.game.Game` subclass, a loader
 below and one line in :data:`_LOADERS`. Each built-in game is imported the
 first time it is asked for, so ``gamecert solve maze`` loads the maze and
-nothing else. :func:`register` adds a game object at run time (a plug-in, or a
-test's toy game); campaign shards carry the game object itself to their
+nothing else. :func:`register` adds a game object at run time (a rules file,
+or a test's toy game); campaign shards carry the game object itself to their
 workers, so a registered game runs there too.
+
+Installed distributions add games through the entry-point group
+``gamecert.games``: each entry point names a :class:`~gamecert.verify.game.Game`
+object, a ``Game`` subclass (built with no arguments) or a rules module
+(docs/rules.md). Scanning the installed distributions costs tens of
+milliseconds, so :func:`load_plugins` runs only when a name is not a built-in
+one or a command lists its choices.
 """
 
 from __future__ import annotations
@@ -68,9 +75,61 @@ _GAMES: dict[str, Game] = {}
 _ORDER: list[str] = list(_LOADERS)
 
 
+#: Entry-point group of installed games.
+PLUGIN_GROUP = "gamecert.games"
+_plugins_loaded = False
+
+
+def load_plugins() -> None:
+    """Add the games of the ``gamecert.games`` entry points of installed distributions (once)."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=PLUGIN_GROUP):
+        if ep.name not in _ORDER:
+            _LOADERS[ep.name] = _PluginLoader(ep)
+            _ORDER.append(ep.name)
+
+
+class _PluginLoader:
+    """Loads one entry point's game the first time it is asked for."""
+
+    def __init__(self, entry_point) -> None:
+        self.entry_point = entry_point
+
+    def __call__(self) -> Game:
+        import inspect
+        from types import ModuleType
+
+        name = self.entry_point.name
+        try:
+            target = self.entry_point.load()
+        except Exception as exc:
+            raise GamecertError(f"the installed game {name!r} ({self.entry_point.value}) cannot be loaded: {exc}") from None
+        if isinstance(target, Game):
+            game = target
+        elif inspect.isclass(target) and issubclass(target, Game):
+            game = target()
+        elif isinstance(target, ModuleType):
+            from gamecert.verify.rules.game import module_game
+
+            game = module_game(target)
+        else:
+            raise GamecertError(
+                f"the installed game {name!r} ({self.entry_point.value}) is a {type(target).__name__}; "
+                "expected a Game, a Game subclass or a rules module"
+            )
+        if game.name != name:
+            raise GamecertError(f"the installed game {name!r} calls itself {game.name!r}; the names must agree")
+        return game
+
+
 def builtin_names() -> list[str]:
     """The built-in games' names (nothing is imported)."""
-    return list(_LOADERS)
+    return [name for name, loader in _LOADERS.items() if not isinstance(loader, _PluginLoader)]
 
 
 def game_names() -> list[str]:
@@ -87,6 +146,8 @@ def get_game(name: str) -> Game:
     game = _GAMES.get(name)
     if game is not None:
         return game
+    if name not in _ORDER:
+        load_plugins()
     if name not in _ORDER:
         raise GamecertError(f"unknown game {name!r}; choose from {', '.join(_ORDER)}")
     game = _GAMES[name] = _LOADERS[name]()

@@ -122,6 +122,15 @@ class GameChoice(click.Choice):
         self.kinds = kinds
         super().__init__([], case_sensitive=True)
 
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value not in registry.game_names():
+            registry.load_plugins()  # an installed game: scanned only when a name is not known already
+        return super().convert(value, param, ctx)
+
+    def get_metavar(self, param, ctx=None):
+        registry.load_plugins()  # --help and usage lines list the installed games too
+        return super().get_metavar(param, ctx)
+
     @property
     def choices(self) -> list[str]:  # type: ignore[override]
         if not self.kinds:

@@ -26,12 +26,17 @@ DEFAULT_MAX_POSITIONS = 2_000_000
 DEFAULT_TIME_LIMIT = 10.0
 
 
+#: Commands with a ``--time-limit`` of their own, which then also bounds each call of a rules function.
+OWN_TIME_LIMIT = ("check",)
+
+
 def rules_options(command):
     """Declare ``--rules``, ``--max-positions`` and ``--time-limit`` on a command (read by :func:`expand_rules`)."""
-    command = click.option(
-        "--time-limit", metavar="SECONDS", expose_value=False,
-        help=f"--rules: stop when one call of a rules function runs longer (default {DEFAULT_TIME_LIMIT:g}).",
-    )(command)
+    if command.__name__ not in OWN_TIME_LIMIT:
+        command = click.option(
+            "--time-limit", metavar="SECONDS", expose_value=False,
+            help=f"--rules: stop when one call of a rules function runs longer (default {DEFAULT_TIME_LIMIT:g}).",
+        )(command)
     command = click.option(
         "--max-positions", metavar="N", expose_value=False,
         help=f"--rules: refuse a game with more positions (default {DEFAULT_MAX_POSITIONS:,}).",
@@ -88,7 +93,11 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
         return args
     path, rest = _take(args, "--rules")
     positions, rest = _take(rest, "--max-positions")
-    seconds, rest = _take(rest, "--time-limit")
+    if command in OWN_TIME_LIMIT:
+        seconds, _ = _take(rest, "--time-limit")  # the command's own option, kept for it
+        seconds = None if seconds in ("0", "0.0") else seconds
+    else:
+        seconds, rest = _take(rest, "--time-limit")
     if path is None:
         if positions is not None or seconds is not None:
             raise click.UsageError("--max-positions and --time-limit are for --rules FILE")

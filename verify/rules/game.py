@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
@@ -45,7 +46,18 @@ def rules_game(path: str, limits: Limits | None = None) -> Game:
     """
     from gamecert.verify.rules.load import load_rules
 
-    rules = load_rules(path)
+    return game_of(load_rules(path), limits)
+
+
+def module_game(module: ModuleType, limits: Limits | None = None) -> Game:
+    """The game of an imported rules module (an installed ``gamecert.games`` entry point)."""
+    from gamecert.verify.rules.load import rules_from_module
+
+    return game_of(rules_from_module(module, getattr(module, "__file__", None) or module.__name__), limits)
+
+
+def game_of(rules: ImpartialRules | GraphRules, limits: Limits | None = None) -> Game:
+    """The game class of a rules description: impartial, or a token on a graph."""
     if isinstance(rules, GraphRules):
         return GraphRulesGame(rules, limits or Limits())
     return ImpartialRulesGame(rules, limits or Limits())

@@ -100,7 +100,11 @@ def load_rules(path: str) -> ImpartialRules | GraphRules:
     >>> r.name, r.misere, r.components is None
     ('nim', False, True)
     """
-    module = load_module(path)
+    return rules_from_module(load_module(path), path)
+
+
+def rules_from_module(module: ModuleType, path: str) -> ImpartialRules | GraphRules:
+    """The game a rules module defines (an imported one, e.g. an installed ``gamecert.games`` entry point)."""
     name = getattr(module, "NAME", None) or os.path.splitext(os.path.basename(path))[0]
     if not isinstance(name, str) or not name.replace("-", "").replace("_", "").isalnum():
         raise RulesError(path, 1, 1, f"expected NAME to be a word of letters, digits, '-' and '_', got {name!r}")
