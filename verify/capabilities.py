@@ -39,8 +39,8 @@ from gamecert.verify.game import Capability
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
-    from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.play import PlayEngine
+    from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import UVGStart
 
 I = TypeVar("I")

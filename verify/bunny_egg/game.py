@@ -106,7 +106,13 @@ class BunnyEggGame(Game[BunnyEgg, BunnyEggAnalysis]):
         # Campaigns only, so not imported with the game; the module itself is light.
         from gamecert.verify.bunny_egg.exhaustive import BunnyEggExhaustiveAudit
 
-        return BunnyEggStressCases(), BunnyEggAudits(), BunnyEggExhaustiveAudit(), BunnyEggPictures(), BunnyEggContest()
+        return (
+            BunnyEggStressCases(),
+            BunnyEggAudits(),
+            BunnyEggExhaustiveAudit(),
+            BunnyEggPictures(),
+            BunnyEggContest(),
+        )
 
 
 class BunnyEggPictures(Pictures[BunnyEgg, BunnyEggAnalysis, None]):

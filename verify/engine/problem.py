@@ -2,13 +2,17 @@
 
 A game's ``contest/`` folder subclasses :class:`ContestProblem`; the package
 writer (:mod:`gamecert.verify.engine.package`) turns one into a Kattis package.
+What the problems' :meth:`~ContestProblem.cases` share is here too: the
+filter :class:`Unseen` (each text once), the ``edge`` group
+(:func:`edge_group`) and the file stems of family names (:func:`slug`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 
@@ -30,17 +34,18 @@ class ContestProblem(ABC):
     :meth:`cases` yields the samples (group ``sample``) and the secret
     cases; :attr:`groups` names and describes the secret groups;
     :attr:`statement`, :attr:`validator` and :attr:`reference` name files in
-    the folder :attr:`resources` (installed with the package as package data,
-    e.g. ``importlib.resources.files(__name__)`` of the contest package).
+    the folder :attr:`resources` (installed with the package as package data);
+    a problem whose files have other names than ``statement.tex``,
+    ``validator.cpp`` and ``reference.cpp``, or live elsewhere than beside its
+    class, sets them.
     """
 
     game: str
     title: str
     source: str
-    resources: Traversable
-    statement: str
-    validator: str
-    reference: str
+    statement: str = "statement.tex"
+    validator: str = "validator.cpp"
+    reference: str = "reference.cpp"
     groups: tuple[tuple[str, str], ...]
     sample_note: str = "the judges' published samples"
 
@@ -48,6 +53,55 @@ class ContestProblem(ABC):
     def cases(self, size: str, seed: int) -> Iterable[TestCase]:
         """The samples and secret cases of a package of ``size`` (``small`` or ``judge``) and ``seed``."""
 
+    @property
+    def resources(self) -> Traversable:
+        """The folder of the problem's files: the package its class is defined in (the game's ``contest/``)."""
+        return files(type(self).__module__)
+
     def resource(self, name: str) -> str:
         """The text of one of the problem's files."""
         return self.resources.joinpath(name).read_text(encoding="utf-8")
+
+
+def slug(name: str) -> str:
+    """A family's name as a test file stem: lower case, each run of other characters than letters and
+    digits one ``-``.
+
+    >>> slug("Open 3x100 minus the first corner"), slug("flower 4 petals depth 249, shuffled")
+    ('open-3x100-minus-the-first-corner', 'flower-4-petals-depth-249-shuffled')
+    """
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+
+
+class Unseen:
+    """Which texts a package still lacks: each judge input once, and only inputs the problem admits.
+
+    Calling it with a text says whether to add that text as a case, and
+    remembers it if so. Invariant: :attr:`seen` holds the texts given at the
+    start (the samples) and every text accepted since; no text is accepted twice.
+
+    >>> fresh = Unseen(["1"], admits=str.isdigit)
+    >>> fresh("1"), fresh("x"), fresh("2"), fresh("2"), len(fresh.seen)
+    (False, False, True, False, 2)
+    """
+
+    def __init__(self, seen: Iterable[str] = (), admits: Callable[[str], bool] | None = None) -> None:
+        self.seen = set(seen)
+        self.admits = admits
+
+    def __call__(self, text: str) -> bool:
+        if text in self.seen or (self.admits is not None and not self.admits(text)):
+            return False
+        self.seen.add(text)
+        return True
+
+
+def edge_group(
+    fresh: Unseen, edge_cases: Callable[[int], Iterable[tuple[str, str]]], sizes: Iterable[int]
+) -> Iterator[TestCase]:
+    """The ``edge`` group: the stress generator's edge families (``edge_cases(size)``) at each of ``sizes``,
+    those texts ``fresh`` accepts, in order."""
+    for size in sizes:
+        for name, text in edge_cases(size):
+            if fresh(text):
+                yield TestCase("edge", slug(name), text, f"edge family: {name}")

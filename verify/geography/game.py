@@ -19,11 +19,11 @@ from gamecert.solvers.geography.solver import (
     write_geography_answer,
 )
 from gamecert.solvers.matching.graph import Graph
-from gamecert.verify.capabilities import Contest, ExportStart, Pictures
+from gamecert.verify.capabilities import Contest, ExportStart
 from gamecert.verify.game import Capability, Write
 from gamecert.verify.geography.generator import GeographyStressCases
 from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
-from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
+from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgPictures, UvgStartPlay
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.jsonstream import Rows
@@ -146,7 +146,7 @@ class GeographyGame(UvgGame[GeographyInput, GeographySolution]):
             starts,
             UvgStartPlay(starts),
             UvgMidGame(starts),
-            GeographyPictures(),
+            GeographyPictures(starts),
             UvgGraphs(),
             GeographyContest(),
         )
@@ -161,16 +161,14 @@ class GeographyStarts(ExportStart[GeographyInput]):
         return geography_start(instance, vertex, source)
 
 
-class GeographyPictures(Pictures[GeographyInput, GeographySolution, int]):
-    """``gamecert show geography [--vertex V]``: parts D / A / C, the matching, one vertex's proof."""
+class GeographyPictures(UvgPictures[GeographyInput, GeographySolution, int]):
+    """``gamecert show geography [--vertex V]``: parts D / A / C, the matching, one vertex's proof.
+
+    The focus is the vertex (0-based) labelled ``V``; an unknown label raises
+    ``InputError`` located in ``--vertex``.
+    """
 
     focus_option = "--vertex"
-
-    def focus(self, instance: GeographyInput, text: str) -> int:
-        """The vertex (0-based) labelled ``text``; an unknown label raises ``InputError`` located in ``--vertex``."""
-        from gamecert.verify.uvg.play import start_vertex
-
-        return start_vertex(GeographyStarts(), instance, text, "--vertex")
 
     def draw(self, instance: GeographyInput, solution: GeographySolution, focus: int | None = None) -> str:
         from gamecert.verify.geography.show import geography_picture

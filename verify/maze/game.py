@@ -15,11 +15,11 @@ import numpy as np
 
 from gamecert.solvers.matching.graph import Graph, grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.capabilities import Contest, ExportStart, Pictures
+from gamecert.verify.capabilities import Contest, ExportStart
 from gamecert.verify.game import Capability, Write
 from gamecert.verify.maze.generator import MazeStressCases
 from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
-from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
+from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgPictures, UvgStartPlay
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.problem import ContestProblem
@@ -108,7 +108,7 @@ class MazeGame(UvgGame[Maze, MazeSolution]):
             starts,
             UvgStartPlay(starts),
             UvgMidGame(starts),
-            MazePictures(),
+            MazePictures(starts),
             MazeBoards(),
             MazeContest(),
         )
@@ -123,16 +123,17 @@ class MazeStarts(ExportStart[Maze]):
         return maze_start(maze, vertex, source)
 
 
-class MazePictures(Pictures[Maze, MazeSolution, Cell]):
-    """``gamecert show maze [--cell ROW,COL]``: the board by verdict, the matching, one cell's proof."""
+class MazePictures(UvgPictures[Maze, MazeSolution, Cell]):
+    """``gamecert show maze [--cell ROW,COL]``: the board by verdict, the matching, one cell's proof.
+
+    A malformed ``--cell`` or a wall raises ``InputError`` located in ``--cell``.
+    """
 
     focus_option = "--cell"
 
-    def focus(self, maze: Maze, text: str) -> Cell:
-        """The free cell ``text`` names; a malformed one or a wall raises ``InputError`` located in ``--cell``."""
-        from gamecert.verify.uvg.play import start_vertex
-
-        return CellNames(maze).cell(start_vertex(MazeStarts(), maze, text, "--cell"))
+    def focused(self, maze: Maze, vertex: int) -> Cell:
+        """The free cell of start ``vertex``, 1-based."""
+        return CellNames(maze).cell(vertex)
 
     def draw(self, maze: Maze, solution: MazeSolution, focus: Cell | None = None) -> str:
         from gamecert.verify.maze.show import maze_picture

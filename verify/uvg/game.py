@@ -8,8 +8,8 @@ The maze game (:mod:`gamecert.verify.maze.game`) and geography on any graph
 (:mod:`gamecert.verify.geography.game`) share everything here: the answer
 (the decomposition's outcomes), its certificate check, the explanation of a
 disagreement, the four independent formulations (ILP, SAT, rule search, QBF:
-:class:`UvgFormulation` subclasses holding their game), and the play and
-mid-game capabilities built on the game's
+:class:`UvgFormulation` subclasses holding their game), and the play,
+mid-game and pictures' focus capabilities built on the game's
 :class:`~gamecert.verify.capabilities.ExportStart`.
 """
 
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import Decomposition, Outcomes
-from gamecert.verify.capabilities import ExportStart, MidGame, Play
+from gamecert.verify.capabilities import ExportStart, MidGame, Pictures, Play
 from gamecert.verify.game import Formulation, Game
 from gamecert.verify.uvg.adapter import explain_outcomes
 
@@ -41,6 +41,7 @@ class UvgSolution(Protocol):
 
 I = TypeVar("I")
 S = TypeVar("S", bound=UvgSolution)
+F = TypeVar("F")  # a picture's focus: a maze cell, a geography vertex
 
 
 class UvgGame(Game[I, S]):
@@ -197,3 +198,24 @@ class UvgMidGame(MidGame[I]):
         from gamecert.verify.uvg.play import solve_mid_game
 
         return solve_mid_game(self.starts, instance, token, visited, source)
+
+
+class UvgPictures(Pictures[I, S, F]):
+    """``gamecert show GAME --OPTION V``: pictures whose focus is a start vertex named as the game's ``starts`` read it.
+
+    Subclasses set :attr:`focus_option` and draw; :meth:`focused` turns the
+    start vertex into the picture's focus (the vertex itself unless overridden).
+    """
+
+    def __init__(self, starts: ExportStart[I]) -> None:
+        self.starts = starts
+
+    def focus(self, instance: I, text: str) -> F:
+        """The start ``text`` names; a name ``starts`` rejects raises ``InputError`` located in :attr:`focus_option`."""
+        from gamecert.verify.uvg.play import start_vertex
+
+        return self.focused(instance, start_vertex(self.starts, instance, text, self.focus_option))
+
+    def focused(self, instance: I, vertex: int) -> F:
+        """The picture's focus for start ``vertex`` (0-based, of the game's graph): the vertex itself."""
+        return vertex  # F is int unless a subclass overrides this

@@ -14,7 +14,6 @@ each step did the most work when measured).
 
 from __future__ import annotations
 
-import importlib.resources
 import random
 from collections.abc import Iterator
 
@@ -23,7 +22,7 @@ import numpy as np
 from gamecert.solvers.bunny_egg.solver import BOARD_LIMIT
 from gamecert.verify.bunny_egg import generator
 from gamecert.verify.bunny_egg.families import long_game, random_hamiltonian_path
-from gamecert.verify.engine.problem import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen, edge_group
 
 SAMPLES = (
     "1 6\nXO.OXO\n1\n1 2\n1 1\n",
@@ -111,20 +110,12 @@ def corridor_from(m: int, start: int, vertical: bool = False) -> str:
     return f"1 {m}\n{cells}\n{(m - 1 - start) // 2}\n" + "".join(f"1 {c}\n" for c in cols)
 
 
-def _slug(name: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
-
-
 class BunnyEggProblem(ContestProblem):
     """NOI2011 Bunny and Egg: the judges' samples and the secret groups described in this module's docstring."""
 
     game = "bunny-egg"
     title = "Bunny and Egg"
     source = "NOI 2011"
-    resources = importlib.resources.files(__name__)  # statement, validator and reference live beside this file
-    statement = "statement.tex"
-    validator = "validator.cpp"
-    reference = "reference.cpp"
     groups = (
         ("edge", "edge families of the stress generator at every size class up to 40"),
         ("max", "the longest records the board allows on 40-row and 40-column boards (k = 799 on 40x40)"),
@@ -137,20 +128,10 @@ class BunnyEggProblem(ContestProblem):
         """The Bunny and Egg package: the three judges' samples, then the secret groups."""
         rng = random.Random(f"bunny-egg {size} {seed}")
         classes = _CLASSES[size]
-        seen = set(SAMPLES)
+        fresh = Unseen(SAMPLES, admits=egg_wins)
         for i, text in enumerate(SAMPLES, 1):
             yield TestCase("sample", f"judge-sample-{i}", text, f"the judges' published sample {i}")
-
-        def fresh(text: str) -> bool:
-            if text in seen or not egg_wins(text):
-                return False
-            seen.add(text)
-            return True
-
-        for s in classes if size == "judge" else classes[:1]:
-            for name, text in generator.edge_cases(s):
-                if fresh(text):
-                    yield TestCase("edge", _slug(name), text, f"edge family: {name}")
+        yield from edge_group(fresh, generator.edge_cases, classes if size == "judge" else classes[:1])
         top_max = BOARD_LIMIT if size == "judge" else 12
         shapes = [(top_max, top_max), (1, top_max), (top_max, 1), (2, top_max), (top_max, top_max - 1)]
         for n, m in shapes:
@@ -168,7 +149,7 @@ class BunnyEggProblem(ContestProblem):
                     text = generator.random_case(rng, s)
                     if fresh(text):
                         yield TestCase(
-                            "random", f"random-{s}-{len(seen)}", text, f"random board and record, sides <= {s}"
+                            "random", f"random-{s}-{len(fresh.seen)}", text, f"random board and record, sides <= {s}"
                         )
                         break
         # Measured on every 1 x m corridor up to 40: the kept cells change an answer exactly when

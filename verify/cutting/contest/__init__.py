@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from importlib.resources import files
 
 from gamecert.solvers.cutting.rules import ContestData, CuttingRule
 from gamecert.verify.cutting.generator import PiecesGenerator
-from gamecert.verify.engine.problem import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen, edge_group, slug
 
 _CLASSES = {"small": (2, 3), "judge": (2, 3, 5, 10, 50, 100)}
 #: Lines of the heavy files in a small package: enough that rebuilding the table per line
@@ -39,18 +38,8 @@ def _cases(rule: CuttingRule, contest: ContestData, size: str, seed: int) -> Ite
     lo, hi = rule.min_side, rule.judge_limit
     generator = PiecesGenerator(rule)
     yield TestCase("sample", "judge-sample", rule.sample, "the judges' published sample")
-    seen = {rule.sample}
-
-    def fresh(text: str) -> bool:
-        if text in seen:
-            return False
-        seen.add(text)
-        return True
-
-    for s in _CLASSES[size] + ((hi,) if size == "judge" else ()):
-        for name, text in generator.edge_cases(s):
-            if fresh(text):
-                yield TestCase("edge", _slug(name), text, f"edge family: {name}")
+    fresh = Unseen([rule.sample])
+    yield from edge_group(fresh, generator.edge_cases, _CLASSES[size] + ((hi,) if size == "judge" else ()))
     tables = [
         ("every piece up to 10x10", [(a, b) for a in range(lo, 11) for b in range(lo, 11) if rule.is_piece(a, b)]),
         (
@@ -69,7 +58,7 @@ def _cases(rule: CuttingRule, contest: ContestData, size: str, seed: int) -> Ite
         )
     for name, pairs in tables:
         if fresh(_text(pairs)):
-            yield TestCase("tables", _slug(name), _text(pairs), f"table rows: {name}, {len(pairs)} lines")
+            yield TestCase("tables", slug(name), _text(pairs), f"table rows: {name}, {len(pairs)} lines")
     for s in _CLASSES[size] + (hi,):
         for lines in (10, 1000) if size == "judge" else (10,):
             pairs = [(rng.randint(lo, s), rng.randint(lo, s)) for _ in range(lines)]
@@ -85,11 +74,7 @@ def _cases(rule: CuttingRule, contest: ContestData, size: str, seed: int) -> Ite
     ]
     for name, pairs in heavy if size == "judge" else heavy[:1]:
         if fresh(_text(pairs)):
-            yield TestCase("heavy", _slug(name), _text(pairs), f"line limit of large pieces: {name}")
-
-
-def _slug(name: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+            yield TestCase("heavy", slug(name), _text(pairs), f"line limit of large pieces: {name}")
 
 
 class CuttingProblem(ContestProblem):
@@ -100,8 +85,6 @@ class CuttingProblem(ContestProblem):
     >>> p.title, p.validator, [g for g, _ in p.groups]
     ('Split Game', 'split_validator.cpp', ['edge', 'tables', 'random', 'heavy'])
     """
-
-    resources = files(__name__)
 
     def __init__(self, rule: CuttingRule) -> None:
         if rule.contest is None:

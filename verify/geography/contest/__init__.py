@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from importlib.resources import files
 
-from gamecert.verify.engine.problem import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen, edge_group, slug
 from gamecert.verify.geography import generator
 from gamecert.verify.geography.families import double_tower, flower, tower
 
@@ -81,10 +80,6 @@ def ring_of_cliques(count: int, size: int) -> tuple[int, Edges]:
     return count * size, edges
 
 
-def _slug(name: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
-
-
 class GeographyProblem(ContestProblem):
     """Undirected vertex geography as ``gamecert package geography`` writes it: three certified samples and
     the secret groups, on simple graphs of at most :data:`MAX_VERTICES` vertices and :data:`MAX_EDGES` edges."""
@@ -92,10 +87,6 @@ class GeographyProblem(ContestProblem):
     game = "geography"
     title = "Vertex Geography"
     source = "gamecert"
-    resources = files(__name__)
-    statement = "statement.tex"
-    validator = "validator.cpp"
-    reference = "reference.cpp"
     groups = (
         ("edge", "edge families of the stress generator (simple graphs) at every size class"),
         (
@@ -119,22 +110,12 @@ class GeographyProblem(ContestProblem):
         rng = random.Random(f"geography {size} {seed}")
         classes = _CLASSES[size]
         top = classes[-1]
-        seen = set()
-
-        def fresh(text: str) -> bool:
-            if text in seen or not is_simple(text):
-                return False
-            seen.add(text)
-            return True
-
+        fresh = Unseen(admits=is_simple)
         for name, n, edges in SAMPLES:
             text = graph_text(n, edges)
             fresh(text)
-            yield TestCase("sample", _slug(name), text, f"sample (ours, no judge published one): {name}")
-        for s in classes if size == "judge" else classes[:-1]:
-            for name, text in generator.edge_cases(s):
-                if fresh(text):
-                    yield TestCase("edge", _slug(name), text, f"edge family: {name}")
+            yield TestCase("sample", slug(name), text, f"sample (ours, no judge published one): {name}")
+        yield from edge_group(fresh, generator.edge_cases, classes if size == "judge" else classes[:-1])
         big = [
             (f"{top} isolated vertices", top, []),
             (f"path {top}", top, [(i, i + 1) for i in range(top - 1)]),
@@ -150,7 +131,7 @@ class GeographyProblem(ContestProblem):
         for name, n, edges in big:
             text = graph_text(n, edges)
             if fresh(text):
-                yield TestCase("max", _slug(name), text, f"maximum size: {name}")
+                yield TestCase("max", slug(name), text, f"maximum size: {name}")
         for s in classes:
             for density in (0.5, 1.0, 2.0, 5.0):
                 n = rng.randint(max(1, s // 2), s)
@@ -172,7 +153,7 @@ class GeographyProblem(ContestProblem):
         for name, n, edges in blossoms:
             text = graph_text(n, edges)
             if fresh(text):
-                yield TestCase("blossoms", _slug(name), text, f"odd cycles: {name}")
+                yield TestCase("blossoms", slug(name), text, f"odd cycles: {name}")
         # Judge-size even in a small package: matching from scratch per vertex must show its cost.
         depth = (MAX_VERTICES - 3) // 2
         heavy = [
@@ -187,7 +168,7 @@ class GeographyProblem(ContestProblem):
         for name, n, edges in heavy if size == "judge" else heavy[:1]:
             text = graph_text(n, shuffled(rng, n, edges))
             if fresh(text):
-                yield TestCase("heavy", _slug(name), text, f"blossom-search heavy: {name}")
+                yield TestCase("heavy", slug(name), text, f"blossom-search heavy: {name}")
 
 
 #: The problem, as the game's :class:`~gamecert.verify.capabilities.Contest` capability returns it.

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from importlib.resources import files
 
 from gamecert.solvers.maze.solver import MAZE_LIMIT, maze_game, parse_maze
-from gamecert.verify.engine.problem import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen, edge_group, slug
 from gamecert.verify.maze import generator
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
@@ -123,20 +122,12 @@ def greedy_leaves_augmenting_path(rows: list[str]) -> bool:
     return len(mate) // 2 < nu
 
 
-def _slug(name: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
-
-
 class MazeProblem(ContestProblem):
     """The maze game as ``gamecert package maze`` writes it: the judges' sample and the secret groups."""
 
     game = "maze"
     title = "Maze Game"
     source = "JSOI 2009"
-    resources = files(__name__)
-    statement = "statement.tex"
-    validator = "validator.cpp"
-    reference = "reference.cpp"
     groups = (
         ("edge", "edge families of the stress generator at every size class up to 100"),
         ("max", "boards of 99 and 100 rows and columns: open, walled, isolated cells, corridors, spirals, labyrinths"),
@@ -152,18 +143,8 @@ class MazeProblem(ContestProblem):
         classes = _CLASSES[size]
         top = classes[-1]
         yield TestCase("sample", "judge-sample", SAMPLE, "the judges' published sample")
-        seen = {SAMPLE}
-
-        def fresh(text: str) -> bool:
-            if text in seen:
-                return False
-            seen.add(text)
-            return True
-
-        for s in classes:
-            for name, text in generator.edge_cases(s):
-                if fresh(text):
-                    yield TestCase("edge", _slug(name), text, f"edge family: {name}")
+        fresh = Unseen([SAMPLE])
+        yield from edge_group(fresh, generator.edge_cases, classes)
         big = [(top, top), (top - 1, top - 1), (top, top - 1), (top - 1, top)] if size == "judge" else [(top, top)]
         for n, m in big:
             for name, rows in (
@@ -173,7 +154,7 @@ class MazeProblem(ContestProblem):
                 (f"labyrinth {n}x{m}", labyrinth(rng, n, m)),
             ):
                 if fresh(_text(rows)):
-                    yield TestCase("max", _slug(name), _text(rows), f"maximum size: {name}")
+                    yield TestCase("max", slug(name), _text(rows), f"maximum size: {name}")
         for name, rows in (
             (f"all walls {top}x{top}", ["#" * top] * top),
             (f"isolated cells {top}x{top}", checkerboard(top, top)),
@@ -183,7 +164,7 @@ class MazeProblem(ContestProblem):
             (f"open {top}x{top} minus one corner", ["#" + "." * (top - 1)] + ["." * top] * (top - 1)),
         ):
             if fresh(_text(rows)):
-                yield TestCase("max", _slug(name), _text(rows), f"maximum size: {name}")
+                yield TestCase("max", slug(name), _text(rows), f"maximum size: {name}")
         # Rows of the judge's full width, in small packages too: a row buffer one cell short
         # joins the last cell of a row to the first of the next.
         w = MAZE_LIMIT
@@ -196,7 +177,7 @@ class MazeProblem(ContestProblem):
             (f"random 5x{w}", random_board(rng, 5, w, 0.3)),
         ):
             if fresh(_text(rows)):
-                yield TestCase("wide", _slug(name), _text(rows), f"full judge width: {name}")
+                yield TestCase("wide", slug(name), _text(rows), f"full judge width: {name}")
         for s in classes:
             for walls in (0.05, 0.2, 0.35, 0.5) if size == "judge" else (0.2, 0.5):
                 n, m = rng.randint(max(1, s // 2), s), rng.randint(max(1, s // 2), s)
@@ -236,7 +217,7 @@ class MazeProblem(ContestProblem):
         )
         for name, rows in corridors if size == "judge" else ():
             if fresh(_text(rows)):
-                yield TestCase("heavy", _slug(name), _text(rows), f"augmenting-path heavy: {name}")
+                yield TestCase("heavy", slug(name), _text(rows), f"augmenting-path heavy: {name}")
 
 
 #: The problem, as the game's :class:`~gamecert.verify.capabilities.Contest` capability returns it.
