@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, _Stop, shown_position
+from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, RulesInterrupt, shown_position
 
 #: Marks a position whose value is being computed (it is on the search stack).
 _OPEN = -1
@@ -105,7 +105,7 @@ def impartial_game(rules: ImpartialRules, queries: Sequence[Hashable], limits: L
             return _normal(rules, list(queries), guard)
         except RulesError:
             raise
-        except (Exception, _Stop) as exc:
+        except (Exception, RulesInterrupt) as exc:
             raise guard.failed(exc) from None
 
 
@@ -305,7 +305,7 @@ def parse_positions(rules: ImpartialRules, text: str | bytes, source: str = "<in
             guard.doing = ("parse", line)
             try:
                 position = rules.parse(line)
-            except (Exception, _Stop) as exc:
+            except (Exception, RulesInterrupt) as exc:
                 found = guard.failed(exc)
                 raise RulesError(source, number, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n") from None
             try:

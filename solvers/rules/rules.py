@@ -91,13 +91,19 @@ class Limits:
     time_limit: float = 10.0
 
 
-class _Stop(BaseException):
+class RulesInterrupt(BaseException):
     """Raised into the user's code by the guard's timer: a BaseException, so ``except Exception`` in a
     rules file cannot swallow it."""
 
     def __init__(self, why: str) -> None:
         super().__init__(why)
         self.why = why
+
+
+#: What a call into a rules file may raise, all turned into a :class:`RulesError` by
+#: :meth:`Guard.failed`: any exception, the interpreter's own exits (``sys.exit``, ``KeyboardInterrupt``,
+#: which a rules function must not use to give up) and the guard's :class:`RulesInterrupt`.
+RULES_FAULTS = (Exception, SystemExit, KeyboardInterrupt, GeneratorExit, RulesInterrupt)
 
 
 def _rss() -> int:
@@ -117,8 +123,13 @@ class Guard:
     times a second and stops a call that has run past ``time_limit`` (the
     guarded code sets :attr:`doing` to a new ``(function, position)`` tuple
     before every call; a tick that sees the same tuple for that long stops it)
-    or a process grown past ``max_memory``. The timer needs the main thread;
-    elsewhere (a Dask worker thread) the position limit still holds.
+    or a process grown by more than ``max_memory`` since the guard was entered
+    (default: an eighth of physical memory, as ``--max-memory``). The timer
+    needs the main thread; elsewhere (a Dask worker thread) the position limit
+    still holds. An outer timer (another guard's, pytest-timeout's) is put back
+    on exit with the time it had left; what the block lets escape of
+    :data:`RULES_FAULTS` but exceptions (``sys.exit`` in a rules function, a
+    late tick) leaves it as a :class:`RulesError`.
     """
 
     rules: ImpartialRules | GraphRules
@@ -127,22 +138,39 @@ class Guard:
     _seen: tuple[tuple[str, Any] | None, float] = (None, 0.0)
     _previous: Any = None
     _armed: bool = False
+    _timer: tuple[float, float] = (0.0, 0.0)
+    _base: int = 0
+    _memory: int = 0
+    _entered: float = 0.0
 
     TICK = 0.25
 
     def __enter__(self) -> Guard:
+        if self.limits.max_memory is not None:
+            self._memory = self.limits.max_memory
+        else:
+            from gamecert.solvers.textinput import physical_memory
+
+            self._memory = physical_memory() // 8
+        self._base = _rss()
+        self._entered = time.monotonic()
+        self._seen = (None, self._entered)
         if threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGALRM, self._tick)
-            signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
+            self._timer = signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
             self._armed = True
-        self._seen = (None, time.monotonic())
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
         if self._armed:
             signal.setitimer(signal.ITIMER_REAL, 0, 0)
             signal.signal(signal.SIGALRM, self._previous)
             self._armed = False
+            if self._timer[0] > 0:  # the outer timer, less the time spent here (at least a moment)
+                spent = time.monotonic() - self._entered
+                signal.setitimer(signal.ITIMER_REAL, max(self._timer[0] - spent, 0.001), self._timer[1])
+        if isinstance(exc, RULES_FAULTS) and not isinstance(exc, Exception):
+            raise self.failed(exc) from None
 
     def _tick(self, signum: int, frame: object) -> None:
         now = time.monotonic()
@@ -150,9 +178,9 @@ class Guard:
         if self.doing is not doing:
             self._seen = (self.doing, now)
         elif doing is not None and now - since > self.limits.time_limit:
-            raise _Stop("time")
-        if self.limits.max_memory is not None and _rss() > self.limits.max_memory:
-            raise _Stop("memory")
+            raise RulesInterrupt("time")
+        if _rss() - self._base > self._memory:
+            raise RulesInterrupt("memory")
 
     # -- errors located in the rules file ---------------------------------------------------
 
@@ -175,15 +203,18 @@ class Guard:
         out); the user's ``print`` of the exception text is kept.
         """
         function, position = self.doing if self.doing is not None else ("rules", None)
-        if isinstance(exc, _Stop):
+        if isinstance(exc, RulesInterrupt):
             if exc.why == "time":
                 return self.error(function, position, f"still running after --time-limit {self.limits.time_limit:g} s")
-            mib = (self.limits.max_memory or 0) >> 20
+            mib = (self._memory or self.limits.max_memory or 0) >> 20
             return self.error(function, position, f"the game needs more memory than --max-memory ({mib} MiB)")
+        text = str(exc).replace("\r", "\\r").replace("\n", "\\n")
         if isinstance(exc, RecursionError):
             what = "RecursionError: the rules recurse too deeply"
+        elif isinstance(exc, SystemExit):  # a rules function gives up by raising an exception, never by exiting
+            what = f"SystemExit ({'sys.exit(' + repr(exc.code) + ')' if exc.code is not None else 'sys.exit()'}; a rules function must return or raise an exception)"
         else:
-            what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
         path = os.path.realpath(self.rules.path)
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if os.path.realpath(f.filename) == path]
         if not frames:

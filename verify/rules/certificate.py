@@ -16,7 +16,7 @@ from collections.abc import Hashable
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.impartial import ImpartialSolution, Sum
-from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, _Stop
+from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, RulesInterrupt
 
 #: At most this many violations are listed.
 MAX_VIOLATIONS = 20
@@ -47,7 +47,7 @@ def check_impartial(rules: ImpartialRules, solution: ImpartialSolution, limits: 
             return _check_normal(rules, solution, guard)
         except RulesError:
             raise
-        except (Exception, _Stop) as exc:
+        except (Exception, RulesInterrupt) as exc:
             raise guard.failed(exc) from None
 
 

@@ -24,7 +24,7 @@ from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import Decomposition
 from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions
-from gamecert.solvers.rules.rules import Guard, GraphRules, ImpartialRules, Limits, _Stop, shown_position
+from gamecert.solvers.rules.rules import Guard, GraphRules, ImpartialRules, Limits, RulesInterrupt, shown_position
 from gamecert.verify.capabilities import ExportStart
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
@@ -100,7 +100,7 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
                     words.append(word)
             except RulesError:
                 raise
-            except (Exception, _Stop) as exc:
+            except (Exception, RulesInterrupt) as exc:
                 raise guard.failed(exc) from None
         return words
 
@@ -201,7 +201,7 @@ def build_graph(rules: GraphRules, instance: Any, limits: Limits) -> GraphInstan
             if guard.failed(exc).detail:
                 raise guard.failed(exc) from None
             raise guard.error("graph", instance, "expected (vertices, edges): vertex labels, then pairs of labels") from None
-        except (Exception, _Stop) as exc:
+        except (Exception, RulesInterrupt) as exc:
             raise guard.failed(exc) from None
     index: dict[Hashable, int] = {}
     for label in labels:
@@ -248,7 +248,7 @@ class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
             guard.doing = ("parse", text)
             try:
                 instance = self.rules.parse(text)
-            except (Exception, _Stop) as exc:
+            except (Exception, RulesInterrupt) as exc:
                 found = guard.failed(exc)
                 raise RulesError(source, 1, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n") from None
         return build_graph(self.rules, instance, self.limits)
