@@ -1,15 +1,145 @@
-"""The independent formulations of impartial rules games (retrograde analysis, SAT, OR-Tools, whole-sum search)."""
+"""The independent formulations of impartial rules games (retrograde analysis, SAT, OR-Tools, whole-sum search).
+
+Each answers the queries of an input by itself, reading nothing but the
+rules (through a guard, like the solver), and returns what
+:meth:`~gamecert.verify.rules.game.ImpartialRulesGame.answer` returns: one
+``(win, value)`` per query. None shares code with the fast solver
+(:mod:`gamecert.solvers.rules.impartial`):
+
+* ``retrograde`` (:mod:`~gamecert.verify.rules.retrograde`): the explicit
+  position graph, solved bottom-up (Sprague–Grundy on components, or misère
+  outcomes of whole sums);
+* ``sat`` (:mod:`~gamecert.verify.rules.sat`): the P-positions of the whole
+  sum as the unique kernel, each answer proven by an UNSAT call;
+* ``ilp`` (:mod:`~gamecert.verify.rules.ilp`): the Grundy function of the
+  whole sum by mex constraints in CP-SAT, each value proven by infeasibility;
+* ``search`` (:mod:`~gamecert.verify.rules.search`): the whole sum searched
+  as one game, no Sprague–Grundy theory at all.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.game import Formulation
+from gamecert.verify.rules import ilp, retrograde, sat, search
+from gamecert.verify.rules.retrograde import Answers, WholeSumGraph, whole_sum_graph
 
-if TYPE_CHECKING:
-    from gamecert.verify.rules.game import ImpartialRulesGame
+
+class RulesGame(Protocol):
+    """What a formulation reads of its game: the rules and the limits they run under."""
+
+    rules: ImpartialRules
+    limits: Limits
 
 
-def impartial_formulations(game: ImpartialRulesGame) -> tuple[Formulation, ...]:
-    """The formulations ``check`` runs on an impartial rules game, each where it fits."""
-    return ()
+def impartial_formulations(game: RulesGame) -> tuple[Formulation, ...]:
+    """The formulations ``check`` runs on an impartial rules game, each where it fits.
+
+    >>> from gamecert.solvers.rules.rules import ImpartialRules, Limits
+    >>> class Nim:
+    ...     rules, limits = ImpartialRules("nim", "nim.py", int, range), Limits()
+    >>> [(f.name, f.run([0, 4])) for f in impartial_formulations(Nim())]  # doctest: +NORMALIZE_WHITESPACE
+    [('retrograde', ((False, 0), (True, 4))), ('sat', ((False, 0), (True, 4))),
+     ('ilp', ((False, 0), (True, 4))), ('search', ((False, 0), (True, 4)))]
+    """
+    return (RetrogradeFormulation(game), SatFormulation(game), IlpFormulation(game), SearchFormulation(game))
+
+
+class ImpartialFormulation(Formulation[list, Answers]):
+    """A formulation of one impartial rules game: it reads the game's rules and limits."""
+
+    def __init__(self, game: RulesGame) -> None:
+        self.game = game
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game.rules.name!r}>"
+
+
+class RetrogradeFormulation(ImpartialFormulation):
+    """The explicit position graph solved bottom-up (:func:`~gamecert.verify.rules.retrograde.retrograde_answers`).
+
+    As cheap as the solver (linear in the positions and moves), so it runs
+    wherever the solver does; past ``--max-positions`` it is skipped.
+    """
+
+    name = "retrograde"
+
+    def fits(self, instance: list) -> str | None:
+        return None
+
+    def run(self, instance: list) -> Answers:
+        return retrograde.retrograde_answers(self.game.rules, instance, self.game.limits)
+
+
+class WholeSumFormulation(ImpartialFormulation):
+    """A formulation over the whole-sum position graph, listed once for ``fits`` and ``run``.
+
+    ``fits`` lists the graph up to :attr:`cap` positions and keeps it for
+    ``run`` on the same instance (the same list object).
+    """
+
+    #: Positions and moves listed before the graph is called too large.
+    cap: int
+    move_cap: int
+
+    def __init__(self, game: RulesGame) -> None:
+        super().__init__(game)
+        self._listed: tuple[list, WholeSumGraph] | None = None
+
+    def graph(self, instance: list) -> WholeSumGraph:
+        """The whole-sum graph of ``instance`` (``stopped`` past :attr:`cap` positions or :attr:`move_cap` moves)."""
+        if self._listed is None or self._listed[0] is not instance:
+            self._listed = (
+                instance,
+                whole_sum_graph(
+                    self.game.rules, instance, self.game.limits, self.cap, self.move_cap, self.name.upper()
+                ),
+            )
+        return self._listed[1]
+
+
+class SatFormulation(WholeSumFormulation):
+    """The P-positions as the unique kernel, by SAT calls (:func:`~gamecert.verify.rules.sat.sat_answers`)."""
+
+    name = "sat"
+    cap = sat.SAT_MAX_POSITIONS
+    move_cap = sat.SAT_MAX_MOVES
+
+    def fits(self, instance: list) -> str | None:
+        return sat.fits(self.graph(instance))
+
+    def run(self, instance: list) -> Answers:
+        return sat.sat_answers(self.graph(instance))
+
+
+class IlpFormulation(WholeSumFormulation):
+    """The Grundy function by mex constraints, by CP-SAT (:func:`~gamecert.verify.rules.ilp.ilp_answers`)."""
+
+    name = "ilp"
+    cap = ilp.ILP_MAX_POSITIONS
+    move_cap = ilp.ILP_MAX_TERMS
+
+    def fits(self, instance: list) -> str | None:
+        return ilp.fits(self.graph(instance))
+
+    def run(self, instance: list) -> Answers:
+        return ilp.ilp_answers(self.graph(instance))
+
+
+class SearchFormulation(ImpartialFormulation):
+    """The whole sum searched as one game (:func:`~gamecert.verify.rules.search.search_answers`).
+
+    Its cost shows only while searching, so it always fits and gives up
+    (skipped, as past a time limit) after
+    :data:`~gamecert.verify.rules.search.SEARCH_MAX_POSITIONS` positions.
+    """
+
+    name = "search"
+
+    def fits(self, instance: list) -> str | None:
+        return None
+
+    def run(self, instance: list) -> Answers:
+        return search.search_answers(self.game.rules, instance, self.game.limits)
