@@ -372,19 +372,23 @@ def maximum_matching_forest(indptr, indices, mate, materialize, budget, max_node
     while True:
         phases += 1
         cap = budget if stage == 1 else max_nodes
+        chains = stage > 0
         aug, nodes, node_vertex, node_next = forest_phase(
             indptr, indices, mate, node_vertex, node_next, label, uf, base, parent, tree, start, spent,
-            born, bridge_s, bridge_t, first_base, stage > 0, cap,
+            born, bridge_s, bridge_t, first_base, chains, cap,
         )
         if nodes < 0:
             if stage == 2:
                 phases = -1
                 nodes = 0
                 break
-            # Over budget: rebuild the plain forest, move the roots, retry.
+            # Over budget: rebuild the plain forest, move the roots, retry. The
+            # flag is ``not chains`` (False: only a phase storing chains gives
+            # up), not a literal ``False``: numba would compile a second
+            # version of forest_phase for the literal.
             forest_phase(
                 indptr, indices, mate, node_vertex, node_next, label, uf, base, parent, tree, start, spent,
-                born, bridge_s, bridge_t, first_base, False, cap,
+                born, bridge_s, bridge_t, first_base, not chains, cap,
             )
             _relocate_roots(mate, parent, born, bridge_s, bridge_t, first_base)
             stage = 2

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits, RulesInterrupt, shown_position
 
 #: Marks a position whose value is being computed (it is on the search stack).
 _OPEN = -1
@@ -278,11 +278,14 @@ def _outcomes(rules: ImpartialRules, root: Hashable, table: dict, guard: Guard) 
             stack.pop()
 
 
-def parse_positions(rules: ImpartialRules, text: str | bytes, source: str = "<input>") -> list[Hashable]:
+def parse_positions(
+    rules: ImpartialRules, text: str | bytes, source: str = "<input>", limits: Limits | None = None
+) -> list[Hashable]:
     """The query positions of an input: the rules' ``parse`` of every line (a final newline ends the last).
 
-    What ``parse`` raises is bad input located at its line of ``source``,
-    with the rules file's frames in the error's ``detail``.
+    What ``parse`` raises (``sys.exit`` too, and running past ``limits``) is
+    bad input located at its line of ``source``, with the rules file's frames
+    in the error's ``detail``.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
     >>> parse_positions(ImpartialRules("nim", "nim.py", int, range), "3\\n4\\n")
@@ -297,7 +300,7 @@ def parse_positions(rules: ImpartialRules, text: str | bytes, source: str = "<in
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    guard = Guard(rules, Limits())
+    guard = Guard(rules, limits or Limits())
     out = []
     with guard:
         for number, line in enumerate(lines, 1):
@@ -305,9 +308,8 @@ def parse_positions(rules: ImpartialRules, text: str | bytes, source: str = "<in
             guard.doing = ("parse", line)
             try:
                 position = rules.parse(line)
-            except (Exception, RulesInterrupt) as exc:
-                found = guard.failed(exc)
-                raise RulesError(source, number, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n") from None
+            except RULES_FAULTS as exc:
+                raise _at_line(guard.failed(exc), source, number) from None
             try:
                 hash(position)
             except TypeError:
@@ -316,5 +318,13 @@ def parse_positions(rules: ImpartialRules, text: str | bytes, source: str = "<in
                     f"parse returned the unhashable position {shown_position(position)} ({type(position).__name__}); "
                     "positions must be hashable, e.g. tuples",
                 ) from None
+            except RULES_FAULTS as exc:  # the position's own __hash__ failed
+                raise _at_line(guard.failed(exc), source, number) from None
             out.append(position)
     return out
+
+
+def _at_line(found: RulesError, source: str, number: int) -> RulesError:
+    """``found`` (located in the rules file) moved to line ``number`` of the input being parsed; the rules
+    file's frames, or the place it names, follow as detail."""
+    return RulesError(source, number, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n")

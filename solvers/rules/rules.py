@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -49,10 +50,30 @@ class ImpartialRules:
     positions: Callable[[int], Iterable[Hashable]] | None = None
     answer: Callable[[bool, int | None], str] | None = None
     claims: tuple[str, ...] = ()
+    #: The rules file's docstring: what the game is, in the setter's words (a contest statement starts with it).
+    doc: str = ""
 
-    def show(self, position: Any) -> str:
-        """``position`` as messages and certificates show it: the rules' ``format``, else ``repr``."""
-        return shown_position(position if self.format is None else self.format(position))
+    def show(self, position: Any, guard: Guard | None = None) -> str:
+        """``position`` as messages and certificates show it: the rules' ``format``, else ``repr``.
+
+        ``format`` is the user's code: what it raises, or a result that is not
+        text, is a :class:`RulesError` (``guard``, when given, is told what runs).
+        """
+        if self.format is None:
+            return shown_position(position)
+        guard = guard or Guard(self)
+        guard.doing = ("format", position)
+        try:
+            text = self.format(position)
+        except RulesError:
+            raise
+        except RULES_FAULTS as exc:
+            if isinstance(exc, RulesInterrupt):
+                raise
+            raise guard.failed(exc) from None
+        if not isinstance(text, str):
+            raise guard.error("format", position, f"returned {shown_position(text)}, expected text")
+        return shown_position(text)
 
 
 @dataclass(frozen=True)
@@ -78,7 +99,7 @@ def shown_position(position: Any) -> str:
     >>> shown_position((1, 2)), shown_position("x" * 70)[-3:]
     ('(1, 2)', 'xx…')
     """
-    text = position if isinstance(position, str) else repr(position)
+    text = position if isinstance(position, str) and "\n" not in position and "\r" not in position else repr(position)
     return text if len(text) <= SHOWN_POSITION else text[:SHOWN_POSITION] + "…"
 
 
@@ -119,7 +140,7 @@ def _rss() -> int:
 class Guard:
     """Runs a rules file's functions under :class:`Limits`.
 
-    Use it as a context manager around a solve: inside, a timer ticks four
+    Use it as a context manager around a solve: inside, a timer ticks ten
     times a second and stops a call that has run past ``time_limit`` (the
     guarded code sets :attr:`doing` to a new ``(function, position)`` tuple
     before every call; a tick that sees the same tuple for that long stops it)
@@ -143,7 +164,10 @@ class Guard:
     _memory: int = 0
     _entered: float = 0.0
 
-    TICK = 0.25
+    TICK = 0.1
+    #: Seconds a call may run on after being stopped (its code caught the stop: a bare ``except:``) before the
+    #: process ends with the error, exit 1: a rules file never hangs gamecert.
+    GRACE = 1.0
 
     def __enter__(self) -> Guard:
         if self.limits.max_memory is not None:
@@ -178,9 +202,18 @@ class Guard:
         if self.doing is not doing:
             self._seen = (self.doing, now)
         elif doing is not None and now - since > self.limits.time_limit:
+            if now - since > self.limits.time_limit + self.GRACE:
+                self._abandon()
             raise RulesInterrupt("time")
         if _rss() - self._base > self._memory:
             raise RulesInterrupt("memory")
+
+    def _abandon(self) -> None:
+        """The running call caught every stop and runs on: write its error and end the process (exit 1)."""
+        found = self.failed(RulesInterrupt("time"))
+        sys.stderr.write(f"error: {found} (and it caught the stop: a bare except?)\n")
+        sys.stderr.flush()
+        os._exit(1)
 
     # -- errors located in the rules file ---------------------------------------------------
 
@@ -208,11 +241,14 @@ class Guard:
                 return self.error(function, position, f"still running after --time-limit {self.limits.time_limit:g} s")
             mib = (self._memory or self.limits.max_memory or 0) >> 20
             return self.error(function, position, f"the game needs more memory than --max-memory ({mib} MiB)")
+        if isinstance(exc, MemoryError):  # said without reading the file's frames, which needs memory
+            return self.error(function, position, "ran out of memory (MemoryError)")
         text = str(exc).replace("\r", "\\r").replace("\n", "\\n")
         if isinstance(exc, RecursionError):
             what = "RecursionError: the rules recurse too deeply"
         elif isinstance(exc, SystemExit):  # a rules function gives up by raising an exception, never by exiting
-            what = f"SystemExit ({'sys.exit(' + repr(exc.code) + ')' if exc.code is not None else 'sys.exit()'}; a rules function must return or raise an exception)"
+            call = "sys.exit()" if exc.code is None else f"sys.exit({exc.code!r})"
+            what = f"SystemExit: {call}; a rules function must return or raise an exception"
         else:
             what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
         path = os.path.realpath(self.rules.path)

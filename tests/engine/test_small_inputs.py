@@ -3,8 +3,12 @@
 Plain-Python kernels answer the largest judge-size input of every game before
 numba could even load; that holds for the whole command, not just the solve:
 the judge answer, ``--json``, ``--from``, ``--position`` and ``show``. Each
-run is a fresh interpreter (numba, once imported, stays), invoking the CLI in
-process and reporting whether ``numba`` was imported.
+game's runs share one fresh interpreter (numba, once imported, stays), which
+invokes the CLI in process once per run, in order, and reports after each
+whether ``numba`` was imported so far: a run is checked with every run before
+it in the same interpreter, so it passes only if none of them loaded numba
+either (a run that loads numba fails, and so does every later run of that
+game). One interpreter per game, not per run, spares the start-ups.
 """
 
 from __future__ import annotations
@@ -25,8 +29,11 @@ PROBE = """
 import json, sys
 from click.testing import CliRunner
 from gamecert.verify.cli import main
-result = CliRunner().invoke(main, json.loads(sys.argv[1]))
-print(json.dumps({"exit": result.exit_code, "numba": "numba" in sys.modules, "out": result.output[-300:]}))
+reports = {}
+for name, args in json.loads(sys.argv[1]):
+    result = CliRunner().invoke(main, args)
+    reports[name] = {"exit": result.exit_code, "numba": "numba" in sys.modules, "out": result.output[-300:]}
+print(json.dumps(reports))
 """
 
 
@@ -102,13 +109,34 @@ RUNS = {
 }
 
 
+def _game(name: str) -> str:
+    """The game a run belongs to: its name up to the mode (``bunny-egg-json`` -> ``bunny-egg``)."""
+    return name.rsplit("-", 1)[0]
+
+
+@pytest.fixture(scope="module")
+def probes(inputs):
+    """``probe(name)``: the report of run ``name`` from its game's fresh interpreter (one per game,
+    started on the first of the game's runs that a worker meets, running all of them in order)."""
+    reports: dict[str, dict] = {}
+
+    def probe(name: str) -> dict:
+        if name not in reports:
+            game = _game(name)
+            paths = {k: str(v) for k, v in inputs.items()}
+            runs = [[n, [a.format(**paths) for a in args]] for n, args in RUNS.items() if _game(n) == game]
+            env = {k: v for k, v in os.environ.items() if k != "GAMECERT_KERNELS"}
+            done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(runs)], capture_output=True, text=True, env=env)
+            assert done.returncode == 0, done.stderr
+            reports.update(json.loads(done.stdout.strip().splitlines()[-1]))
+        return reports[name]
+
+    return probe
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(RUNS))
-def test_judge_size_inputs_never_load_numba(name, inputs):
-    args = [a.format(**{k: str(v) for k, v in inputs.items()}) for a in RUNS[name]]
-    env = {k: v for k, v in os.environ.items() if k != "GAMECERT_KERNELS"}
-    probe = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True, env=env)
-    assert probe.returncode == 0, probe.stderr
-    report = json.loads(probe.stdout.strip().splitlines()[-1])
+def test_judge_size_inputs_never_load_numba(name, probes):
+    report = probes(name)
     assert report["exit"] == 0, report["out"]
-    assert report["numba"] is False, f"{name} loaded numba"
+    assert report["numba"] is False, f"{name} loaded numba (it or an earlier run of its game)"

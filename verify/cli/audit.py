@@ -15,12 +15,13 @@ from gamecert.verify.cli.options import Integer
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.engine.audit import selected_audits
+from gamecert.verify.rules.audit import Claims
 
 
 @click.command()
 @click.option(
     "--game", "audit_games", multiple=True,
-    type=GameChoice(Audits, ExhaustiveAudit),
+    type=GameChoice(Audits, ExhaustiveAudit, Claims),
     help="Audit only this game (repeatable; default all).",
 )
 @click.option("--seed", default=0, show_default=True, type=Integer(), help="Seed of the random audits.")
@@ -33,14 +34,22 @@ from gamecert.verify.engine.audit import selected_audits
     "--random", "random_count", type=Integer(min=1), default=None, metavar="COUNT",
     help="COUNT random cases of --seed instead (geography: graphs of 10 to 16 vertices), as a campaign of shards.",
 )
+@click.option(
+    "--claim", default=None, metavar="NAME",
+    help="With --rules FILE --exhaustive N: check the rules file's function NAME(position) (a nim value or a "
+    "winner) on every position of sizes 0 to N against the certified answer.",
+)
 @campaign_options
 @rules_options
 def audit(
     audit_games: tuple[str, ...], seed: int, quick: bool, exhaustive: int | None, random_count: int | None,
-    campaign: CampaignOptions,
+    claim: str | None, campaign: CampaignOptions,
 ) -> None:
     """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
     from gamecert.verify.engine.report import plural
+    if claim is not None or any(_claims_only(name) for name in audit_games):
+        _claim(audit_games, claim, exhaustive, quick or random_count is not None or campaign.given)
+        return
     if exhaustive is not None or random_count is not None:
         if quick:
             raise click.UsageError("--quick sizes the default audits; --exhaustive N and --random COUNT give the size")
@@ -67,6 +76,34 @@ def audit(
                 failed.append(result.name)
     if failed:
         raise Disagreement(f"{plural(len(failed), 'audit')} failed: {', '.join(failed)}")
+
+
+def _claims_only(name: str) -> bool:
+    """Whether the game's only audits are the claims of its rules file."""
+    g = registry.get_game(name)
+    return g.capability(Claims) is not None and g.capability(Audits) is None and g.capability(ExhaustiveAudit) is None
+
+
+def _claim(games: tuple[str, ...], name: str | None, size: int | None, other: bool) -> None:
+    """``--claim NAME --exhaustive N`` on the one rules game of ``games``: a line (and the periodicity or the
+    command reproducing the certified answer); exit 3 when the claim fails. ``other``: another audit option given."""
+    if len(games) != 1:
+        raise click.UsageError("--claim NAME audits a function of one rules file: give --rules FILE")
+    game = registry.get_game(games[0])
+    claims = game.capability(Claims)
+    if claims is None:
+        raise click.UsageError(f"{game.name} has no claims: --claim NAME is for a rules file of an impartial game")
+    names = ", ".join(claims.names()) or "none (a claim is a module-level function that is not one of the rules)"
+    if name is None:
+        raise click.UsageError(f"{game.name} is audited by its claims: add --claim NAME --exhaustive N (its claims: {names})")
+    if size is None or other:
+        raise click.UsageError("--claim NAME takes --exhaustive N (every position of sizes 0 to N), and no other audit option")
+    if name not in claims.names():
+        raise click.UsageError(f"no claim {name!r} in {claims.rules.path}; its claims: {names}")
+    result = claims.audit_claim(name, size)
+    click.echo(result.report(), nl=False)
+    if not result.ok:
+        raise Disagreement(f"claim {name} failed")
 
 
 def _campaigns(games: tuple[str, ...], size: int | None, count: int | None, seed: int, campaign: CampaignOptions) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +17,9 @@ from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.game import Game
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.cases import CaseFile
 
 
 @click.command()
@@ -35,7 +40,7 @@ from gamecert.verify.game import Game
 def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
     # The engines are loaded only by this command, not by `gamecert solve`.
-    from gamecert.verify.engine.cases import CaseFile, default_cases_dir, find_cases, load_case
+    from gamecert.verify.engine.cases import default_cases_dir, find_cases, load_case
     from gamecert.verify.engine.parallel import check_cases, default_jobs, warm_up
     from gamecert.verify.engine.report import plural, render_reports, reports_json
 
@@ -47,12 +52,10 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
     if not files:
         raise InputProblem(f"{roots[0]}:1:1: expected case files (*.toml), found none")
     items: list[tuple[Game, CaseFile, object]] = []
+    loaded: dict[str, Game] = {}
     for f in files:
         case = load_case(f, _root_of(f, roots))
-        try:
-            g = registry.get_game(case.game)
-        except GamecertError as exc:
-            raise InputProblem(f"{f}:1:1: {exc}") from None
+        g = _case_game(case, loaded)
         try:
             instance = g.parse(case.input, str(f), case.judge_limits)
         except InputError as exc:
@@ -75,6 +78,46 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
         click.echo(text, nl=False)
     if failed:
         raise Disagreement(f"{plural(failed, 'case')} failed the cross-check")
+
+
+def _case_game(case: CaseFile, loaded: dict[str, Game]) -> Game:
+    """The game of a case: the registered game it names, or the game of the rules file it names
+    (``rules = "FILE"``, loaded once per file into ``loaded`` and registered), whose name must be the case's."""
+    path = case.rules_path()
+    if path is None:
+        try:
+            return registry.get_game(case.game)
+        except GamecertError as exc:
+            raise InputProblem(f"{case.path}:{case.game_line}:1: {exc}") from None
+    key = os.path.realpath(path)
+    game = loaded.get(key)
+    if game is None:
+        if not path.is_file():
+            raise InputError(str(case.path), case.rules_line, 1, f"expected a rules file, but {path} is not a file")
+        game = _registered_rules(case.game, key)
+        if game is None:
+            from gamecert.verify.rules.game import rules_game
+
+            game = rules_game(str(path))
+            if game.name in registry.builtin_names():
+                raise InputError(str(path), 1, 1, f"the rules' NAME {game.name!r} is a built-in game's; choose another NAME")
+            registry.register(game)
+        loaded[key] = game
+    if game.name != case.game:
+        raise InputError(
+            str(case.path), case.game_line, 1, f"expected game = {game.name!r}, the game of {case.rules}; got {case.game!r}"
+        )
+    return game
+
+
+def _registered_rules(name: str, realpath: str) -> Game | None:
+    """The game already registered as ``name`` (``--rules FILE``, with its limits) when it is the rules file ``realpath``."""
+    if name not in registry.game_names() or name in registry.builtin_names():
+        return None
+    game = registry.get_game(name)
+    rules = getattr(game, "rules", None)
+    path = getattr(rules, "path", None)
+    return game if isinstance(path, str) and os.path.realpath(path) == realpath else None
 
 
 def _root_of(f: Path, roots: list[Path]) -> Path | None:

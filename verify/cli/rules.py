@@ -16,7 +16,10 @@ from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
 
 #: Commands that take ``--rules``, and how each names its game.
-FIRST_ARGUMENT = ("solve", "stress", "show", "play", "package", "export")
+FIRST_ARGUMENT = ("solve", "stress", "show", "play", "package")
+#: ``export FORMAT GAME FILE``: the game goes after the format.
+AFTER_FORMAT = ("export",)
+EXPORT_FORMATS = ("qdimacs", "cnf", "lp", "mps")
 GAME_OPTION = ("audit",)
 #: ``check``: the rules file is registered; case files name it by ``game`` (or by ``rules``).
 REGISTER_ONLY = ("check",)
@@ -89,7 +92,7 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
     Commands that do not take ``--rules`` get their arguments unchanged (click
     then reports the unknown option).
     """
-    if command not in FIRST_ARGUMENT + GAME_OPTION + REGISTER_ONLY:
+    if command not in FIRST_ARGUMENT + AFTER_FORMAT + GAME_OPTION + REGISTER_ONLY:
         return args
     path, rest = _take(args, "--rules")
     positions, rest = _take(rest, "--max-positions")
@@ -99,7 +102,7 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
     else:
         seconds, rest = _take(rest, "--time-limit")
     if path is None:
-        if positions is not None or seconds is not None:
+        if positions is not None or (seconds is not None and command not in OWN_TIME_LIMIT):
             raise click.UsageError("--max-positions and --time-limit are for --rules FILE")
         return args
     from gamecert.solvers.rules.rules import Limits
@@ -124,6 +127,9 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
     registry.register(game)
     if command in FIRST_ARGUMENT:
         return [game.name, *rest]
+    if command in AFTER_FORMAT:
+        at = next((i + 1 for i, a in enumerate(rest) if a in EXPORT_FORMATS), 0)
+        return [*rest[:at], game.name, *rest[at:]]
     if command in GAME_OPTION:
         return ["--game", game.name, *rest]
     return rest

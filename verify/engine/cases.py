@@ -6,6 +6,8 @@ A case is a TOML file::
     source = "judge sample (Luogu P4055)"
     note = "optional free text"
     judge_limits = true        # optional; false for inputs beyond the judge's limits
+    rules = "kayles.py"        # optional: the rules file of a game written as rules,
+                               # relative to the case file; game is its NAME
     input = '''
     3 3
     ...
@@ -29,7 +31,7 @@ from pathlib import Path
 from gamecert.solvers.errors import InputError
 
 REQUIRED = ("game", "source", "input", "expected")
-OPTIONAL = ("note", "judge_limits")
+OPTIONAL = ("note", "judge_limits", "rules")
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,13 @@ class CaseFile:
     note: str = ""
     judge_limits: bool = True
     input_line: int = 1  # line of the case file holding the input's first line
+    rules: str = ""  # the rules file of a game written as rules, relative to the case file ("" for a built-in game)
+    game_line: int = 1  # line of the case file holding the ``game`` key
+    rules_line: int = 1  # line of the case file holding the ``rules`` key
+
+    def rules_path(self) -> Path | None:
+        """The rules file the case names, as a path (relative to the case file's folder), or None."""
+        return self.path.parent / self.rules if self.rules else None
 
     def locate(self, error: InputError) -> InputError:
         """An error in the input text, re-pointed at the case file's own lines."""
@@ -96,6 +105,9 @@ def load_case(path: Path, root: Path | None = None) -> CaseFile:
     judge_limits = data.get("judge_limits", True)
     if not isinstance(judge_limits, bool):
         raise InputError(source, _line_of_key(text, "judge_limits"), 1, "expected true or false for 'judge_limits'")
+    rules = data.get("rules", "")
+    if not isinstance(rules, str) or (not rules and "rules" in data):
+        raise InputError(source, _line_of_key(text, "rules"), 1, "expected the path of a rules file for 'rules'")
     rel = path.with_suffix("")
     if root is not None:
         try:
@@ -112,6 +124,9 @@ def load_case(path: Path, root: Path | None = None) -> CaseFile:
         note=data.get("note", ""),
         judge_limits=judge_limits,
         input_line=_line_of_key(text, "input") + 1,
+        rules=rules,
+        game_line=_line_of_key(text, "game"),
+        rules_line=_line_of_key(text, "rules"),
     )
 
 

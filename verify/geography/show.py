@@ -130,10 +130,11 @@ def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return lower[:-1] + upper[:-1]
 
 
-def geography_picture(solution: GeographySolution, vertex: int | None = None) -> str:
+def geography_picture(solution: GeographySolution, vertex: int | None = None, title: str = "Geography") -> str:
     """Draw a solved graph as SVG: parts D / A / C, the matching, D's odd components, ``vertex``'s proof.
 
-    ``vertex`` is 0-based. Raises :class:`~gamecert.solvers.errors.GamecertError`
+    ``vertex`` is 0-based; ``title`` names the game (a rules file's graph game
+    is drawn here too). Raises :class:`~gamecert.solvers.errors.GamecertError`
     beyond :data:`MAX_PICTURE_VERTICES` vertices.
 
     Notes
@@ -164,7 +165,7 @@ def geography_picture(solution: GeographySolution, vertex: int | None = None) ->
     width = max(CANVAS, max(draw.text_width(t, 13) + 60 for t in caption + notes + [t for _, t in legend]))
     height = TOP + drawing_h + 40 + 20 * 4 + 18 * len(caption) + 20
     n_lose = int(np.count_nonzero(dec.part == D))
-    title = f"Geography: {n} vertices, {graph.m} edges; the player to move loses from {n_lose}"
+    title = f"{title}: {n} vertices, {graph.m} edges; the player to move loses from {n_lose}"
     pic = draw.Svg(width, height, title)
     pic.text(MARGIN, 24, title, 16, font_weight="bold")
     pic.text(MARGIN, 44, f"maximum matching: {dec.nu} edges; |D| = {n_lose}, |A| = {len(dec.A)}, |C| = {len(dec.C)}", 13)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -24,7 +25,15 @@ from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import Decomposition
 from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions
-from gamecert.solvers.rules.rules import Guard, GraphRules, ImpartialRules, Limits, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import (
+    RULES_FAULTS,
+    GraphRules,
+    Guard,
+    ImpartialRules,
+    Limits,
+    RulesInterrupt,
+    shown_position,
+)
 from gamecert.verify.capabilities import ExportStart
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
@@ -74,7 +83,7 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
         self.summary = f"rules file {rules.path} (impartial, {play})"
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
-        return parse_positions(self.rules, text, source)
+        return parse_positions(self.rules, text, source, self.limits)
 
     def solve(self, instance: list) -> ImpartialSolution:
         return impartial_game(self.rules, instance, self.limits)
@@ -109,24 +118,26 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
 
     def describe(self, solution: ImpartialSolution) -> dict:
         """The answers, each query's components and value, and the certificate's table."""
-        show = self.rules.show
-        if solution.misere:
-            table = [[show(p), "win" if w else "lose"] for p, w in solution.table.items()]
-            note = "table: every whole-sum position reached and whether the player to move wins (misère play)"
-        else:
-            table = [[show(p), v] for p, v in solution.table.items()]
-            note = "table: every component position reached and its Sprague-Grundy value; each is the mex of its options"
-        return {
-            "game": self.name,
-            "rules": self.rules.path,
-            "play": "misere" if solution.misere else "normal",
-            "answer": self._words(solution),
-            "queries": [
-                {"position": show(q), "components": [show(c) for c in parts], "win": w, "value": v}
-                for q, parts, w, v in zip(solution.queries, solution.parts, solution.wins, solution.values)
-            ],
-            "certificate": {"table": table, "note": note},
-        }
+        guard = Guard(self.rules, self.limits)  # the rules' format() runs timed
+        with guard:
+            show = partial(self.rules.show, guard=guard)
+            if solution.misere:
+                table = [[show(p), "win" if w else "lose"] for p, w in solution.table.items()]
+                note = "table: every whole-sum position reached and whether the player to move wins (misère play)"
+            else:
+                table = [[show(p), v] for p, v in solution.table.items()]
+                note = "table: every component position reached and its Sprague-Grundy value; each is the mex of its options"
+            return {
+                "game": self.name,
+                "rules": self.rules.path,
+                "play": "misere" if solution.misere else "normal",
+                "answer": self._words(solution),
+                "queries": [
+                    {"position": show(q), "components": [show(c) for c in parts], "win": w, "value": v}
+                    for q, parts, w, v in zip(solution.queries, solution.parts, solution.wins, solution.values)
+                ],
+                "certificate": {"table": table, "note": note},
+            }
 
     def answer(self, solution: ImpartialSolution) -> tuple[Verdict, ...]:
         return tuple(zip(solution.wins, solution.values))
@@ -248,7 +259,7 @@ class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
             guard.doing = ("parse", text)
             try:
                 instance = self.rules.parse(text)
-            except (Exception, RulesInterrupt) as exc:
+            except RULES_FAULTS as exc:
                 found = guard.failed(exc)
                 raise RulesError(source, 1, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n") from None
         return build_graph(self.rules, instance, self.limits)
@@ -293,7 +304,7 @@ class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
         from gamecert.verify.rules import capabilities
 
         starts = GraphRulesStarts(self)
-        return (starts, UvgStartPlay(starts), UvgMidGame(starts)) + capabilities.graph_capabilities(self)
+        return (starts, UvgStartPlay(starts), UvgMidGame(starts)) + capabilities.graph_capabilities(self, starts)
 
 
 class GraphRulesStarts(ExportStart[GraphInstance]):

@@ -27,7 +27,7 @@ from gamecert.solvers.rules.rules import GraphRules, ImpartialRules
 
 #: The names a rules file may define, by kind; anything else callable is a claim.
 IMPARTIAL = ("parse", "moves", "components", "format", "misere", "positions", "answer")
-GRAPH = ("parse", "graph", "instances")
+GRAPH = ("parse", "graph", "instances", "format")
 #: Module-level names of a rules file that are neither rules nor claims.
 _IGNORED = ("NAME",)
 
@@ -57,14 +57,14 @@ def load_module(path: str) -> ModuleType:
     except SyntaxError as exc:
         del sys.modules[name]
         raise RulesError(path, exc.lineno or 1, exc.offset or 1, f"the rules file is not valid Python: {exc.msg}") from None
-    except BaseException as exc:  # the file's own top-level code failed
+    except BaseException as exc:  # the file's own top-level code failed (sys.exit and KeyboardInterrupt too)
         del sys.modules[name]
-        if isinstance(exc, KeyboardInterrupt):
-            raise
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if os.path.realpath(f.filename) == os.path.realpath(path)]
         line = frames[-1].lineno if frames else 1
         detail = "".join(f"  {path}:{f.lineno}, in {f.name}: {(f.line or '').strip()}\n" for f in frames[-8:])
-        raise RulesError(path, line or 1, 1, f"loading the rules file raised {type(exc).__name__}: {exc}", detail) from None
+        text = str(exc).replace("\r", "\\r").replace("\n", "\\n")
+        what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+        raise RulesError(path, line or 1, 1, f"loading the rules file raised {what}", detail) from None
     return module
 
 
@@ -139,4 +139,5 @@ def rules_from_module(module: ModuleType, path: str) -> ImpartialRules | GraphRu
         positions=_function(module, path, "positions", False, 1),
         answer=_function(module, path, "answer", False, 2),
         claims=claims,
+        doc=inspect.getdoc(module) or "",
     )

@@ -1,0 +1,12 @@
+# format returns a number
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+
+
+def format(n):
+    return n

@@ -1,0 +1,9 @@
+# graph spins for ever
+
+def parse(text):
+    return int(text)
+
+
+def graph(n):
+    while True:
+        n += 1

@@ -1,0 +1,8 @@
+# moves never stops yielding
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    while True:
+        yield n - 1

@@ -1,0 +1,9 @@
+# moves spins for ever
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    while n >= 0:
+        n += 1
+    return []

@@ -1,0 +1,3 @@
+# moves but no parse
+def moves(n):
+    return range(n)

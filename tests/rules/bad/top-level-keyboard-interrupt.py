@@ -1,0 +1,2 @@
+# raises KeyboardInterrupt while loading
+raise KeyboardInterrupt
