@@ -141,6 +141,13 @@ _ENTRIES: list[tuple] = [
     ("check-parse-raises", "# int() of a word: the case input's second line\nNAME = 'check-parse-raises'\n" + NIM, ("check", "--rules", "{rules}", "{input}"), _case("check-parse-raises", "3\nthree\n", "win 3\nlose 0\n")),
     ("check-top-level-raises", "# the module's own code fails\nimport math\n\nSIDE = math.sqrt(-1)\n" + NIM, ("check", "--rules", "{rules}", "{input}"), _case("check-top-level-raises", "3\n", "win 3\n")),
     ("check-parse-sys-exit", "# parse calls sys.exit on the case input's first line\nimport sys\n\n\ndef parse(line):\n    sys.exit('bad line')\n\n\ndef moves(n):\n    return range(n)\n", ("check", "--rules", "{rules}", "{input}"), _case("check-parse-sys-exit", "3\n", "win 3\n")),
+    # -- positions, claims and pictures: stress, audit, show ------------------------------------------
+    ("stress-positions-raises", "# positions divides by zero at size 2\n" + NIM + "\n\ndef positions(size):\n    return [size // (size - 2)]\n", ("stress", "--rules", "{rules}", "--candidate", "true", "--count", "3", "--seed", "1")),
+    ("stress-positions-returns-int", "# positions returns a number\n" + NIM + "\n\ndef positions(size):\n    return size\n", ("stress", "--rules", "{rules}", "--candidate", "true", "--count", "3", "--seed", "1")),
+    ("audit-positions-raises", "# positions divides by zero at size 2\n" + NIM + "\n\ndef positions(size):\n    return [size // (size - 2)]\n\n\ndef value(n):\n    return n\n", ("audit", "--rules", "{rules}", "--claim", "value", "--exhaustive", "4")),
+    ("audit-claim-raises", "# the claim divides by zero\n" + NIM + "\n\ndef positions(size):\n    return [size]\n\n\ndef value(n):\n    return 10 // (n - n)\n", ("audit", "--rules", "{rules}", "--claim", "value", "--exhaustive", "4")),
+    ("audit-claim-unknown", "# no function named 'values': the claim is 'value'\n" + NIM + "\n\ndef positions(size):\n    return [size]\n\n\ndef value(n):\n    return n\n", ("audit", "--rules", "{rules}", "--claim", "values", "--exhaustive", "4")),
+    ("show-format-raises", "# format fails on 1, while the picture is drawn\n" + NIM + "\n\ndef format(n):\n    return str(1 // (n - 1))\n", ("show", "--rules", "{rules}", "{input}")),
     # -- option values ---------------------------------------------------------------------------
     ("time-limit-word", "# fine rules; --time-limit is not a number\n" + NIM, ("solve", "--rules", "{rules}", "{input}", "--time-limit", "abc")),
     ("time-limit-zero", "# fine rules; --time-limit 0\n" + NIM, ("solve", "--rules", "{rules}", "{input}", "--time-limit", "0")),

@@ -194,10 +194,16 @@ def test_engine_never_loses_a_won_position(subtraction):
     assert games > 100
 
 
-def test_play_misere_is_refused():
-    result = run(["play", "--rules", MISERE_NIM, "--position", "1 1"], input="")
-    assert result.exit_code == 1
-    assert result.stderr.startswith(f"error: {MISERE_NIM}:1:1: misère rules cannot be played yet")
+def test_play_misere():
+    # Misère Nim 1 + 1: gamecert, moving first, leaves one heap of one; the person must take the last counter.
+    result = run(["play", "--rules", MISERE_NIM, "--position", "1 1", "--human", "second"], input="0\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:] == [
+        "gamecert: to 1",
+        "position 1; your move:",
+        "you: to empty",  # typed as 0: an empty heap is no heap
+        "position empty; you made the last move: gamecert wins.",
+    ]
 
 
 def king_outcomes(board: str) -> dict[str, bool]:
@@ -250,7 +256,8 @@ def test_export_start_by_label(board):
 def test_export_cli_by_label(board):
     result = run(["export", "lp", "--rules", KING, board, "--vertex", "r1c2"])
     assert result.exit_code == 0, result.output
-    assert "\\ gamecert's fast solver says: the player to move from r1c2 wins (expect optimum == nu - 1)\n" in result.stdout
+    said = "\\ gamecert's fast solver says: the player to move from r1c2 wins (expect optimum == nu - 1)\n"
+    assert said in result.stdout
     bad = run(["export", "lp", "--rules", KING, board, "--vertex", "r9c9"])
     assert bad.exit_code == 1
     assert bad.stderr.startswith('error: --vertex:1:1: expected a vertex label of the graph, got "r9c9"')
@@ -319,7 +326,8 @@ def test_show_misere_position():
     result = run(["show", "--rules", MISERE_NIM, "--position", "1 1"])
     assert result.exit_code == 0, result.output
     svg = result.stdout
-    assert (count(svg, "position"), count(svg, "p-position"), count(svg, "winning-move"), count(svg, "move")) == (3, 1, 1, 1)
+    drawn = (count(svg, "position"), count(svg, "p-position"), count(svg, "winning-move"), count(svg, "move"))
+    assert drawn == (3, 1, 1, 1)
     assert "misère play: the player who makes the last move loses" in svg
 
 

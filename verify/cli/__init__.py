@@ -13,6 +13,7 @@ import sys
 import click
 
 from gamecert.solvers import jit
+from gamecert.verify import registry
 from gamecert.verify.cli.audit import audit
 from gamecert.verify.cli.check import check
 from gamecert.verify.cli.common import EXIT_INTERNAL, click_error
@@ -36,6 +37,15 @@ class _Group(click.Group):
         return name, command, expand_rules(name or "", rest)
 
     def invoke(self, ctx: click.Context):
+        # Games a command registers (a --rules file, a case file's rules) last as long as the command.
+        known = set(registry.game_names())
+        try:
+            return self._invoke(ctx)
+        finally:
+            for name in set(registry.game_names()) - known:
+                registry.unregister(name)
+
+    def _invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):

@@ -169,8 +169,8 @@ def _certification_note(problem: ContestProblem, files: list[tuple[str, Certifie
         "(3) every independent formulation that fits the case (ILP, SAT, rule search, plain",
         "Sprague-Grundy table, networkx, as the game offers) gave the same answer; the column below",
         "names the checks each case passed. verifyproblem then runs the package's own reference",
-        "solution (`submissions/accepted/reference.cpp`, written apart from gamecert, sharing no code",
-        "with it) on every case: its acceptance is one more independent agreement on every answer.",
+        f"solution (`submissions/accepted/reference{Path(problem.reference).suffix}`, written apart from gamecert,",
+        "sharing no code with it) on every case: its acceptance is one more independent agreement on every answer.",
         f"Samples: {problem.sample_note}.",
         "",
         "Secret groups:",
@@ -219,6 +219,9 @@ def write_package(
             f"the package folder's name {out.name!r} is not a Kattis short name (letters a-z and digits only)"
         )
     submissions = [(category, Path(path)) for category, path in submissions]
+    problem = contest_problem(game)
+    # The reference and validator keep their language's suffix (C++ for the built-in games; Python 3 for a rules file).
+    reference = f"accepted/reference{Path(problem.reference).suffix}"
     targets = [f"{category}/{path.name}" for category, path in submissions]
     for category, path in submissions:
         if category not in CATEGORIES:
@@ -226,9 +229,8 @@ def write_package(
         if not path.exists():
             raise PackageError(f"submission {path} does not exist")
     for target in targets:
-        if targets.count(target) > 1 or target == "accepted/reference.cpp":
+        if targets.count(target) > 1 or target == reference:
             raise PackageError(f"two submissions would be {target}")
-    problem = contest_problem(game)
     start = time.perf_counter()
     known = {"sample"} | {group for group, _ in problem.groups}
     certified = []
@@ -254,10 +256,11 @@ def write_package(
         (folder / f"{stem}.ans").write_text(c.answer)
         files.append((str((folder / stem).relative_to(data)), c))
     (out / "input_validators" / "validator").mkdir(parents=True)
-    (out / "input_validators" / "validator" / "validator.cpp").write_text(problem.resource(problem.validator))
+    validator = f"validator{Path(problem.validator).suffix}"
+    (out / "input_validators" / "validator" / validator).write_text(problem.resource(problem.validator))
     (out / "submissions" / "accepted").mkdir(parents=True)
-    (out / "submissions" / "accepted" / "reference.cpp").write_text(problem.resource(problem.reference))
-    added = ["accepted/reference.cpp"] + [_copy_submission(category, path, out) for category, path in submissions]
+    (out / "submissions" / reference).write_text(problem.resource(problem.reference))
+    added = [reference] + [_copy_submission(category, path, out) for category, path in submissions]
     (out / "CERTIFICATION.md").write_text(_certification_note(problem, files, size, seed))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return PackageSummary(out, counts, total, tuple(certified), tuple(added), time.perf_counter() - start)
@@ -309,7 +312,8 @@ class VerifyReport:
         return out
 
 
-_SUBMISSION = r"((?:" + "|".join(CATEGORIES) + r")/\S+) \([^)]*\)"
+# The language in parentheses may hold its own: "(Python 3 (w/PyPy3))".
+_SUBMISSION = r"((?:" + "|".join(CATEGORIES) + r")/\S+) \((?:[^()]|\([^()]*\))*\)"
 _VERDICT = re.compile(r"^\s+" + _SUBMISSION + r" (OK(?: with extra time)?): (.*)$")
 _FAILED = re.compile(r"^ERROR\b.*?" + _SUBMISSION + r" got (.*)$")
 _TOTAL = re.compile(r"tested: (\d+) errors?, (\d+) warnings?")

@@ -71,8 +71,12 @@ def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | No
     human = human_first
     while True:
         if not engine.moves():
-            loser, winner = ("you", "gamecert") if human else ("gamecert", "you")
-            say(f"{engine.state()}; {loser} cannot move: {winner} win{'s' if winner == 'gamecert' else ''}.")
+            stuck, other = ("you", "gamecert") if human else ("gamecert", "you")
+            if getattr(engine, "last_move_loses", False):  # misère play: the player who cannot move wins
+                winner, why = stuck, f"{other} made the last move"
+            else:
+                winner, why = other, f"{stuck} cannot move"
+            say(f"{engine.state()}; {why}: {winner} win{'s' if winner == 'gamecert' else ''}.")
             return winner
         if human:
             say(f"{engine.state()}; your move:")

@@ -27,7 +27,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gamecert.solvers.errors import InputError, RulesError
+from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.impartial import ImpartialSolution, Sum, parse_positions
 from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits, shown_position
 from gamecert.verify.capabilities import PositionAnswer, PositionPlay, Positions
@@ -141,15 +141,21 @@ class SolvedPositions:
             try:
                 hash(position)
             except TypeError:
-                raise guard.error("parse", line, f"returned the unhashable position {shown_position(position)}") from None
+                shown = shown_position(position)
+                raise guard.error("parse", line, f"returned the unhashable position {shown}") from None
             return self._parts(guard, position)
 
     def show_part(self, position: Hashable) -> str:
-        """One component as messages show it: the rules' ``format``, else ``repr``."""
+        """One component as messages show it: the rules' ``format``, else (or when ``format`` fails on it,
+        e.g. written for whole positions only) ``repr``."""
         shown = self._shown.get(position)
         if shown is None:
-            with self._guarded() as guard:
-                shown = self._shown[position] = self.rules.show(position, guard)
+            try:
+                with self._guarded() as guard:
+                    shown = self.rules.show(position, guard)
+            except RulesError:
+                shown = shown_position(position)
+            self._shown[position] = shown
         return shown
 
     def show(self, parts: tuple[Hashable, ...]) -> str:
@@ -247,7 +253,8 @@ class SolvedPositions:
                     stack.pop()
         done = ImpartialSolution((), (), (), (), table, True)
         wrong = check_impartial(self.rules, done, self.game.limits)
-        wrong += [f"{shown_position(k)}: the solver says {w}" for k, w in self.solution.table.items() if table.get(k, w) != w]
+        old = self.solution.table
+        wrong += [f"{shown_position(k)}: the solver says {w}" for k, w in old.items() if table.get(k, w) != w]
         if wrong:
             path, line = sizes.where("moves")
             raise RulesError(path, line, 1, f"the outcomes of every position reached do not check ({wrong[0]}); "
@@ -287,7 +294,7 @@ class SolvedPositions:
             if not self.moves(parts):
                 return "no move is left, and under misère play the player who cannot move wins"
             if self.wins(parts):
-                return "under misère play (the last mover loses) a move to a position lost for the player to move exists"
+                return "under misère play (the last mover loses) a move to a position lost for its mover exists"
             return "under misère play (the last mover loses) every move leads to a position won for the player to move"
         values = self.values(parts)
         v = self.value(parts)
@@ -365,10 +372,6 @@ class ImpartialPositionPlay(PositionPlay):
         self.game = game
 
     def position(self, text: str) -> ImpartialPlay:
-        if self.game.rules.misere:
-            # play_game ends every game as normal play does: the player who cannot move loses.
-            raise InputError(self.game.rules.path, 1, 1, "misère rules cannot be played yet: the game loop "
-                             "ends every game as normal play (use solve --position and show for misère rules)")
         return ImpartialPlay(SolvedPositions.certified(self.game, one_line(text), "--position"))
 
 

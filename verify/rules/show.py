@@ -44,7 +44,7 @@ NODE_TEXT = 15
 
 
 class GraphRulesPictures(UvgPictures["GraphInstance", "GraphRulesSolution", int]):
-    """``gamecert show --rules FILE INPUT [--vertex LABEL]``: the geography picture, vertices named by the rules' labels."""
+    """``gamecert show --rules FILE INPUT [--vertex LABEL]``: geography's picture, vertices named by their labels."""
 
     focus_option = "--vertex"
 

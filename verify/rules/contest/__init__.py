@@ -12,7 +12,7 @@ a rules file packaged this way must be self-contained (the standard library only
 
 The statement starts with the rules file's docstring and shows the rules
 file itself. Test data comes from the rules' ``positions(size)``, sizes
-:data:`FIRST_SIZE`, 2, ... as long as every position of a size can be listed
+0, 1, 2, ... (:data:`FIRST_SIZE` on) as long as every position of a size can be listed
 and solved within the package size's :class:`Scale`; the largest size
 reached is the statement's limit. Secret groups: ``every`` (every position
 of every size, in files of at most the line limit), ``random`` (random
@@ -41,8 +41,8 @@ from gamecert.verify.rules.play import guarded
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
 
-#: The smallest size ``positions`` is asked for.
-FIRST_SIZE = 1
+#: The smallest size ``positions`` is asked for (docs/rules.md: sizes 0, 1, 2, ...).
+FIRST_SIZE = 0
 #: Lines of the sample.
 SAMPLE_LINES = 5
 #: A line of a program template that gamecert fills in: ``NAME = ...  # gamecert: what it is``.
@@ -156,9 +156,12 @@ def _checked(game: Game, position: Hashable, lines_of: dict) -> Hashable:
             guard.doing = ("parse", line)
             back = rules.parse(line)
     except RulesError as exc:
-        raise PackageError(f"{writer} writes the position {position!r} as {line!r}, and {exc.message}; {need}") from None
+        raise PackageError(f"{writer} writes the position {position!r} as {line!r}, and {exc.message}; {need}") \
+            from None
     if back != position:
-        raise PackageError(f"{writer} writes the position {position!r} as {line!r}, which parse reads as {back!r}; {need}")
+        raise PackageError(
+            f"{writer} writes the position {position!r} as {line!r}, which parse reads as {back!r}; {need}"
+        )
     lines_of[position] = line
     return position
 
@@ -242,12 +245,16 @@ class RulesProblem(ContestProblem):
         for i in range(scale.random_files):
             chunk = [rng.choice(by_size[rng.choice(sizes)]) for _ in range(plan.lines)]
             if fresh(text(chunk)):
-                yield TestCase("random", f"random-{i + 1}", text(chunk), f"{len(chunk)} random positions, a random size each")
+                yield TestCase(
+                    "random", f"random-{i + 1}", text(chunk), f"{len(chunk)} random positions, a random size each"
+                )
         largest: list[tuple[int, Hashable]] = []
         for s in reversed(sizes):
             largest += by_size[s][: plan.lines - len(largest)]
         if fresh(text(largest)):
-            yield TestCase("largest", "largest-sizes", text(largest), f"the largest sizes' positions, {len(largest)} lines")
+            yield TestCase(
+                "largest", "largest-sizes", text(largest), f"the largest sizes' positions, {len(largest)} lines"
+            )
         top = by_size[sizes[-1]]
         repeated = [top[k % len(top)] for k in range(plan.lines)]
         if fresh(text(repeated)):

@@ -14,7 +14,7 @@ of a size from :data:`FIRST_SIZE` to :data:`MAX_SIZE` (as the rules'
 import sys
 
 RULES_SOURCE = ""  # gamecert: the rules file's source, written in when the package is made
-FIRST_SIZE = 1  # gamecert: the smallest size of a position
+FIRST_SIZE = 0  # gamecert: the smallest size of a position
 MAX_SIZE = 0  # gamecert: the largest size of a position
 MAX_LINES = 0  # gamecert: the most lines of an input
 
