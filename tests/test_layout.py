@@ -92,6 +92,7 @@ def test_dependencies_see_imports_at_any_depth():
     assert "gamecert.verify.engine.parallel" in dependencies(MODULES["gamecert.verify.cli.check"])
 
 
+@pytest.mark.slow
 def test_no_private_name_crosses_a_module():
     problems = []
     for path in SOURCES + sorted((ROOT / "benchmarks").glob("*.py")):
@@ -109,6 +110,7 @@ def test_no_private_name_crosses_a_module():
     assert problems == []
 
 
+@pytest.mark.slow
 def test_no_bare_top_level_imports():
     files = SOURCES + sorted((ROOT / "tests").rglob("*.py")) + sorted((ROOT / "benchmarks").glob("*.py"))
     bare = [

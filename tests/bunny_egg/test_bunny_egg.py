@@ -141,6 +141,7 @@ def games(draw, max_side: int = 4, min_side: int = 1) -> BunnyEgg:
     return BunnyEgg(board, np.array(moves, dtype=np.int64).reshape(-1, 2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["incremental", "incremental-forward"])
 @settings(max_examples=150, deadline=None)
 @given(game=st.one_of(games(), games(min_side=4)))

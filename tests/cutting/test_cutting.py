@@ -132,6 +132,7 @@ def _after(pieces: tuple[Piece, ...], sol) -> tuple[Piece, ...]:
     return pieces[: m.piece] + pieces[m.piece + 1:] + m.parts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", RULES, ids=IDS)
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
@@ -308,6 +309,7 @@ def test_cli_position_with_move():
     assert text.startswith("position: 3x5 2x7\nvalues: 0 ")
 
 
+@pytest.mark.slow
 def test_cli_limits_and_errors():
     runner = CliRunner()
     result = runner.invoke(main, ["solve", "cutting"], input="250 2\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gamecert.solvers.cutting import (
     CUTTING,
     SPLIT,
@@ -43,6 +45,7 @@ def test_split_table_cells_match_the_table():
     assert sg_colour(split_game(queries).values[0], 3) == draw.LOSE
 
 
+@pytest.mark.slow
 def test_cutting_table_without_queries():
     assert check_table(CUTTING, 30, (), 98) == 900
 

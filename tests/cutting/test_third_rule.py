@@ -139,6 +139,7 @@ def test_check_a_case_written_by_the_rule_search(wide, tmp_path):
     assert run(["check", str(case)]).exit_code != 0
 
 
+@pytest.mark.slow
 def test_stress_a_right_and_a_wrong_candidate(wide, tmp_path):
     result = run(["stress", "wide", "--candidate", RIGHT, "--count", "30", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Audits
 from gamecert.verify.engine import audit
@@ -37,6 +39,7 @@ QUICK_OUTPUT = [
 ]
 
 
+@pytest.mark.slow
 def test_cli_quick_audit_exact_output():
     result = run(["audit", "--quick"])
     assert result.exit_code == 0, result.output

@@ -214,6 +214,7 @@ def test_seeded_shards_hold_the_plain_schedule_in_order():
     assert pieces == [c.text for c in stress.stress_cases(game.capability(StressCases), 130, 7, 9)]
 
 
+@pytest.mark.slow
 def test_cli_seeded_stress_campaign_runs_every_case_of_the_plain_schedule():
     from gamecert.verify import registry
     from gamecert.verify.capabilities import StressCases

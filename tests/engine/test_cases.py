@@ -19,7 +19,30 @@ def test_cases_are_bundled_for_every_game():
     assert found <= set(registry.game_names())
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.relative_to(ROOT).with_suffix("").as_posix() for f in FILES])
+def _id(path) -> str:
+    return path.relative_to(ROOT).with_suffix("").as_posix()
+
+
+#: Cases whose check takes 0.4 s or more: slow (still run in CI, left out of ``-m "not slow"``).
+SLOW = {
+    "bunny-egg/long-33x40-k650",
+    "bunny-egg/long-40x40-k600",
+    "bunny-egg/long-40x40-k799",
+    "cutting/judge-range-random",
+    "geography/flower-nested-blossoms",
+    "geography/random-16-20",
+    "geography/random-20-30",
+    "split/rule-search-small",
+}
+
+
+def test_slow_cases_exist():
+    assert SLOW <= {_id(f) for f in FILES}
+
+
+@pytest.mark.parametrize(
+    "path", [pytest.param(f, id=_id(f), marks=[pytest.mark.slow] if _id(f) in SLOW else []) for f in FILES]
+)
 def test_case(path):
     case = load_case(path, ROOT)
     assert case.source.startswith(("judge sample", "agreement")), "every case says where its answer came from"

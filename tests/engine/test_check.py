@@ -165,6 +165,7 @@ def verdicts(stdout: str) -> list:
     return [(c["id"], [(v["formulation"], v["status"], v["detail"]) for v in c["verdicts"]]) for c in data["cases"]]
 
 
+@pytest.mark.slow
 def test_exact_text_with_a_timeout_and_a_dead_worker(parity, fixed_times):
     cases = parity / "cases"
     write(cases, "a", 4, "calm")
@@ -212,6 +213,7 @@ def test_a_fast_solver_past_the_limit_is_an_error(parity):
     ]
 
 
+@pytest.mark.slow
 def test_parallel_verdicts_equal_serial(parity):
     folder = parity / "mixed"
     bundled = default_cases_dir()

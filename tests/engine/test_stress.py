@@ -86,12 +86,14 @@ def test_correct_candidate_passes_500_cases(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", ["split", "cutting"])
 def test_correct_cutting_candidate_passes(rule, tmp_path):
     result = run(["stress", rule, "--candidate", candidate("cutting/candidate.py", "--rule", rule), "--count", "40", "--out", str(tmp_path)])
     assert (result.exit_code, result.stdout) == (0, f"stress {rule}: 40 cases passed (seed 1)\n")
 
 
+@pytest.mark.slow
 def test_sleeping_candidate_is_a_timeout_with_its_case_saved(tmp_path):
     args = ["stress", "cutting", "--candidate", candidate("engine/candidates/sleep.py"), "--timeout", "0.5", "--out", str(tmp_path)]
     result = run(args)

@@ -271,6 +271,7 @@ def test_components_of_d_are_the_odd_components():
     assert np.bincount(dec.component[dec.component >= 0]).tolist() == [3, 3, 3]
 
 
+@pytest.mark.slow
 def test_long_odd_cycle_and_nested_tower_are_certified():
     for n, edges in [(2001, [(i, (i + 1) % 2001) for i in range(2001)]), tower(300)]:
         g = graph_from_edges(n, edges)
@@ -394,6 +395,7 @@ def test_bad_input_names_line_and_column(text, message):
     assert str(err.value) == message
 
 
+@pytest.mark.slow
 def test_cli_solve_and_bad_input(tmp_path):
     good = tmp_path / "g.txt"
     good.write_text("3 3\n1 2\n2 3\n3 3\n")

@@ -34,6 +34,7 @@ def reference_tokens(data: bytes) -> list[tuple[int, int]]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(BYTES)
 def test_tokens_match_the_line_by_line_rule(data):
