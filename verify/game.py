@@ -69,6 +69,8 @@ class Game(ABC, Generic[I, S]):
     name: str
     #: One line for ``--help`` and reports.
     summary: str
+    #: Whether :meth:`solve` runs compiled (numba) kernels, which ``check`` compiles before timing any case.
+    compiled: bool = True
 
     # -- the core ----------------------------------------------------------------------------
 
@@ -161,6 +163,11 @@ class Game(ABC, Generic[I, S]):
         out = io.BytesIO()
         self.write_json(solution, out.write)
         return json.loads(out.getvalue())
+
+    @property
+    def invocation(self) -> str:
+        """How a command line names the game (``maze``; ``--rules FILE`` for a rules file)."""
+        return self.name
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -238,7 +238,11 @@ class Guard:
         function, position = self.doing if self.doing is not None else ("rules", None)
         if isinstance(exc, RulesInterrupt):
             if exc.why == "time":
-                return self.error(function, position, f"still running after --time-limit {self.limits.time_limit:g} s")
+                # Located at the function's definition (where a stop lands varies from run to run),
+                # with the rules file's frames running when it was stopped.
+                found = self._located(exc, function, position, f"still running after --time-limit {self.limits.time_limit:g} s")
+                path, line = self.where(function)
+                return RulesError(path, line, 1, found.message, found.detail)
             mib = (self._memory or self.limits.max_memory or 0) >> 20
             return self.error(function, position, f"the game needs more memory than --max-memory ({mib} MiB)")
         if isinstance(exc, MemoryError):  # said without reading the file's frames, which needs memory
@@ -251,17 +255,22 @@ class Guard:
             what = f"SystemExit: {call}; a rules function must return or raise an exception"
         else:
             what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+        return self._located(exc, function, position, f"raised {what}")
+
+    def _located(self, exc: BaseException, function: str, position: Any, what: str) -> RulesError:
+        """``what`` happened in ``function(position)``: a :class:`RulesError` at the deepest frame of the rules
+        file in ``exc``'s traceback, those frames as its detail (at ``function``'s definition when there are none)."""
         path = os.path.realpath(self.rules.path)
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if os.path.realpath(f.filename) == path]
+        shown = shown_position(position)
+        message = f"{function}({shown}) {what}" if what.startswith("raised") else f"{function}({shown}): {what}"
         if not frames:
             path, line = self.where(function)
-            return RulesError(path, line, 1, f"{function}({shown_position(position)}) raised {what}")
+            return RulesError(path, line, 1, message)
         detail = "".join(f"  {self.rules.path}:{f.lineno}, in {f.name}: {(f.line or '').strip()}\n" for f in frames[-8:])
         last = frames[-1]
         column = (last.colno or 0) + 1 if getattr(last, "colno", None) is not None else 1
-        return RulesError(
-            self.rules.path, last.lineno or 1, column, f"{function}({shown_position(position)}) raised {what}", detail
-        )
+        return RulesError(self.rules.path, last.lineno or 1, column, message, detail)
 
     def check_size(self, count: int) -> None:
         """Raise once more than ``max_positions`` positions are stored."""

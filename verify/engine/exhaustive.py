@@ -180,7 +180,7 @@ class StressShard:
             counts[verdict.kind.lower()] += 1
             if not found:
                 shrunk = engine.shrink_case(text, answer, verdict, check, reductions)
-                found.append(_failure(game.name, label, options["candidate"], shrunk))
+                found.append(_failure(game.invocation, label, options["candidate"], shrunk))
         return counts, found
 
 

@@ -99,7 +99,7 @@ def check_cases(
 def warm_up(items: list[Item], sizes: tuple[int, ...] = (4, 12, 40), seeds: int = 2) -> float | None:
     """Compile the fast solvers' kernels before any case is timed; the seconds it took, or None.
 
-    Each game among ``items`` that has a stress generator solves a few of its
+    Each game among ``items`` that has compiled kernels and a stress generator solves a few of its
     random cases (``sizes`` x ``seeds``) with compiled kernels, in this
     process, before the workers are forked, so no case's time includes
     numba's compilation or its loading from the disk cache. Returns None
@@ -111,7 +111,7 @@ def warm_up(items: list[Item], sizes: tuple[int, ...] = (4, 12, 40), seeds: int 
     seen: set[str] = set()
     for game, _case, _instance in items:
         generator = game.capability(StressCases)
-        if game.name in seen or generator is None:
+        if game.name in seen or generator is None or not game.compiled:
             continue
         seen.add(game.name)
         for size in sizes:

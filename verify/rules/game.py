@@ -14,6 +14,7 @@ Gallai–Edmonds decomposition, cross-checked by ILP, SAT, rule search and QBF.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
@@ -74,6 +75,12 @@ def game_of(rules: ImpartialRules | GraphRules, limits: Limits | None = None) ->
 
 class ImpartialRulesGame(Game[list, ImpartialSolution]):
     """An impartial game from a rules file: nim values (normal play) or outcomes (misère play) per input line."""
+
+    compiled = False  # plain Python throughout
+
+    @property
+    def invocation(self) -> str:
+        return f"--rules {shlex.quote(self.rules.path)}"
 
     def __init__(self, rules: ImpartialRules, limits: Limits) -> None:
         self.rules = rules
@@ -241,6 +248,10 @@ def build_graph(rules: GraphRules, instance: Any, limits: Limits) -> GraphInstan
 
 class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
     """A token-on-a-graph game from a rules file: undirected vertex geography on the graph the rules build."""
+
+    @property
+    def invocation(self) -> str:
+        return f"--rules {shlex.quote(self.rules.path)}"
 
     def __init__(self, rules: GraphRules, limits: Limits) -> None:
         self.rules = rules
