@@ -1070,6 +1070,27 @@ def moves(n):
         ),
         input=_case("check-parse-sys-exit", "3\n", "win 3\n"),
     ),
+    Entry(
+        "check-moves-raises",
+        """\
+# moves divides by zero on the heap of 3: check stops with the rules file's line, not a verdict
+NAME = 'check-moves-raises'
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [n // (n - 3)] if n > 0 else []
+""",
+        args=(
+            "check",
+            "--rules",
+            "{rules}",
+            "{input}",
+        ),
+        input=_case("check-moves-raises", "3\n", "win 1\n"),
+    ),
     # -- positions, claims and pictures: stress, audit, show ---------------------------------------
     Entry(
         "stress-positions-raises",

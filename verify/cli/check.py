@@ -41,6 +41,7 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
     """Run every formulation on every case (default: the bundled cases/)."""
     # The engines are loaded only by this command, not by `gamecert solve`.
     from gamecert.verify.engine.cases import default_cases_dir, find_cases, load_case
+    from gamecert.verify.engine.crosscheck import Status
     from gamecert.verify.engine.parallel import check_cases, default_jobs, warm_up
     from gamecert.verify.engine.report import plural, render_reports, reports_json
 
@@ -67,6 +68,10 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
         compiled = warm_up(items)
         progress = None if update is None else (lambda done: update(done, len(items), "checking cases"))
         reports = check_cases(items, jobs or default_jobs(), time_limit, progress)
+    for report in reports:
+        for verdict in report.verdicts:
+            if verdict.status is Status.BAD_INPUT:
+                raise InputProblem(f"{verdict.detail} (case {report.case.path})")
     if html_path is not None:
         _write_html(html_path, reports, items, compiled)
     if as_json:

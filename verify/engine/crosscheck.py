@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from gamecert.solvers.errors import GamecertError
+from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify.engine.cases import CaseFile
 from gamecert.verify.engine.certified import Certification
 from gamecert.verify.errors import TimeLimitError
@@ -33,6 +33,7 @@ class Status(StrEnum):
     INVALID = "INVALID"
     DIFFER = "DIFFER"
     ERROR = "ERROR"
+    BAD_INPUT = "BAD-INPUT"  # the case itself is bad input: a rules file's code failed while solving it
 
     @property
     def failed(self) -> bool:
@@ -115,6 +116,9 @@ def case_verdicts(
         announce(0)
     try:
         solution, secs = _timed(steps.solve)
+    except InputError as exc:  # the case's own fault (a rules file's code failed on it): bad input, not a finding
+        yield Verdict(names[start], Status.BAD_INPUT, str(exc))
+        return
     except Exception as exc:  # a crash of the fast solver is a finding, not a stop
         detail = error_detail(exc) if start == 0 else f"the fast solver failed when re-run: {error_detail(exc)}"
         yield Verdict(names[start], Status.ERROR, detail)
