@@ -24,6 +24,9 @@ from typing import Any
 
 from gamecert.solvers.errors import RulesError
 
+#: Set on a module loaded from a file path (a rules file), which no Dask worker can import by name:
+#: campaign shards carry it by value.
+BY_VALUE = "__gamecert_by_value__"
 #: How many characters of a position a message shows.
 SHOWN_POSITION = 60
 

@@ -121,6 +121,21 @@ def test_stress_finds_and_shrinks_a_formula_right_only_from_some_n_on(tmp_path):
     assert (tmp_path / "kayles-wrong.orig.in").read_text() == "".join(f"{n}\n" for n in range(11))
 
 
+@pytest.mark.slow
+def test_stress_campaign_of_a_rules_game_on_dask_workers():
+    # The rules file is no importable module: its functions reach the workers by value.
+    right = run(["stress", "--rules", KAYLES, "--candidate", candidate("rules/kayles_candidate.py"),
+                 "--count", "60", "--jobs", "2"])
+    assert right.exit_code == 0, right.output
+    assert right.stdout.splitlines()[1] == (
+        "  cases 60, passed 60, wrong 0, crash 0, timeout 0; 2 shards (0 from the store, 2 run now)"
+    )
+    wrong = run(["stress", "--rules", KAYLES, "--candidate", candidate("rules/kayles_candidate.py", "--period"),
+                 "--count", "60", "--jobs", "2"])
+    assert wrong.exit_code == 3, wrong.output
+    assert f"expected (gamecert solve --rules {KAYLES}):" in wrong.stdout
+
+
 def test_stress_shrinks_to_the_fewest_and_smallest_positions(tmp_path):
     # Adding the heaps instead of xoring them is right for one heap; the smallest sum it gets wrong is 1 + 1.
     result = run(["stress", "--rules", NIM, "--candidate", candidate("rules/nim_candidate.py", "--sum"),

@@ -307,13 +307,13 @@ def _pickled(function: ShardFunction) -> bytes:
     import cloudpickle
 
     carried = [function] if hasattr(function, "__qualname__") else [function, *vars(function).values()]
+    names = {getattr(obj, "__module__", None) or type(obj).__module__ for obj in carried}
+    names |= _loaded_from_paths(carried)
     registered = set(cloudpickle.list_registry_pickle_by_value())
     modules = []
-    for obj in carried:
-        name = getattr(obj, "__module__", None) or type(obj).__module__
+    for name in sorted(names - registered - {"__main__"}):
         module = sys.modules.get(name)
-        if module is not None and not name.startswith("gamecert.") and name not in registered | {"__main__"}:
-            registered.add(name)
+        if module is not None and not name.startswith("gamecert."):
             modules.append(module)
     for module in modules:
         cloudpickle.register_pickle_by_value(module)
@@ -322,6 +322,34 @@ def _pickled(function: ShardFunction) -> bytes:
     finally:
         for module in modules:
             cloudpickle.unregister_pickle_by_value(module)
+
+
+def _loaded_from_paths(carried: list, depth: int = 4) -> set[str]:
+    """The modules marked :data:`~gamecert.solvers.rules.rules.BY_VALUE` that define anything reachable from ``carried`` (attributes,
+    dataclass fields and containers, ``depth`` levels down): a game holds its rules file's functions."""
+    import sys
+
+    from gamecert.solvers.rules.rules import BY_VALUE
+
+    found, seen = set(), set()
+    stack = [(obj, 0) for obj in carried]
+    while stack:
+        obj, level = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        name = getattr(obj, "__module__", None)
+        if isinstance(name, str) and getattr(sys.modules.get(name), BY_VALUE, False):
+            found.add(name)
+        if level == depth or isinstance(obj, (str, bytes, int, float, type)):
+            continue
+        if isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend((x, level + 1) for x in obj)
+        elif isinstance(obj, dict):
+            stack.extend((x, level + 1) for x in obj.values())
+        elif hasattr(obj, "__dict__") and not callable(obj):
+            stack.extend((x, level + 1) for x in vars(obj).values())
+    return found
 
 
 def execute_pickled(function: bytes, key: str, params: Mapping, options: Mapping) -> ShardResult:

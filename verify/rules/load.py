@@ -23,7 +23,7 @@ import traceback
 from types import ModuleType
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import GraphRules, ImpartialRules
+from gamecert.solvers.rules.rules import BY_VALUE, GraphRules, ImpartialRules
 
 #: The names a rules file may define, by kind; anything else callable is a claim.
 IMPARTIAL = ("parse", "moves", "components", "format", "misere", "positions", "answer")
@@ -51,6 +51,7 @@ def load_module(path: str) -> ModuleType:
     if spec is None or spec.loader is None:
         raise RulesError(path, 1, 1, "cannot load the rules file as a Python module (expected a .py file)")
     module = importlib.util.module_from_spec(spec)
+    setattr(module, BY_VALUE, True)  # campaign shards carry it to Dask workers by value
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
