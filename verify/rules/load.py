@@ -76,7 +76,8 @@ def _function(module: ModuleType, path: str, name: str, required: bool, argument
             raise RulesError(path, 1, 1, f"expected a function {name}() in the rules file (docs/rules.md)")
         return None
     if not callable(value):
-        raise RulesError(path, _line(value), 1, f"expected {name} to be a function, got {type(value).__name__}")
+        why = f"expected {name} to be a function, got {type(value).__name__}"
+        raise RulesError(path, _bound_at(module, name), 1, why)
     try:
         inspect.signature(value).bind(*range(arguments))
     except TypeError:
@@ -84,6 +85,25 @@ def _function(module: ModuleType, path: str, name: str, required: bool, argument
     except ValueError:  # a builtin without a signature: called as it is
         pass
     return value
+
+
+def _bound_at(module: ModuleType, name: str) -> int:
+    """The line of the rules file where the module-level ``name`` is last bound (1 when it cannot be read)."""
+    import ast
+
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError, SyntaxError):
+        return 1
+    line = 1
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        else:
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            line = node.lineno
+    return line
 
 
 def _line(value: object) -> int:
@@ -108,7 +128,8 @@ def rules_from_module(module: ModuleType, path: str) -> ImpartialRules | GraphRu
     """The game a rules module defines (an imported one, e.g. an installed ``gamecert.games`` entry point)."""
     name = getattr(module, "NAME", None) or os.path.splitext(os.path.basename(path))[0]
     if not isinstance(name, str) or not name.replace("-", "").replace("_", "").isalnum():
-        raise RulesError(path, 1, 1, f"expected NAME to be a word of letters, digits, '-' and '_', got {name!r}")
+        why = f"expected NAME to be a word of letters, digits, '-' and '_', got {name!r}"
+        raise RulesError(path, _bound_at(module, "NAME"), 1, why)
     has_moves, has_graph = hasattr(module, "moves"), hasattr(module, "graph")
     if has_moves and has_graph:
         raise RulesError(path, 1, 1, "expected either moves() (an impartial game) or graph() (a token on a graph), not both")
@@ -129,7 +150,8 @@ def rules_from_module(module: ModuleType, path: str) -> ImpartialRules | GraphRu
         )
     misere = getattr(module, "misere", False)
     if not isinstance(misere, bool):
-        raise RulesError(path, 1, 1, f"expected misere to be True or False, got {misere!r}")
+        why = f"expected misere to be True or False, got {misere!r}"
+        raise RulesError(path, _bound_at(module, "misere"), 1, why)
     return ImpartialRules(
         name=name, path=path,
         parse=_function(module, path, "parse", True, 1),
