@@ -25,6 +25,8 @@ import pytest
 
 from gamecert.verify.engine.cases import default_cases_dir
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
 PROBE = """
 import json, sys
 from click.testing import CliRunner
@@ -70,6 +72,21 @@ def _queries(tmp: Path, low: int, high: int, name: str) -> Path:
     return path
 
 
+def _lines(tmp: Path, values, name: str) -> Path:
+    path = tmp / name
+    path.write_text("".join(f"{v}\n" for v in values))
+    return path
+
+
+def _king_board(tmp: Path) -> Path:
+    """A 44 x 44 board for the king-move maze: 1,900 free cells, within the geography limits (2000 / 20000)."""
+    rng = random.Random(5)
+    cells = ["#" if rng.random() < 0.02 else "." for _ in range(44 * 44)]
+    path = tmp / "king.txt"
+    path.write_text("".join("".join(cells[r * 44 : r * 44 + 44]) + "\n" for r in range(44)))
+    return path
+
+
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> dict[str, Path]:
     tmp = tmp_path_factory.mktemp("judge-size")
@@ -82,6 +99,10 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
         "bunny-egg": _bunny(tmp),
         "split": _queries(tmp, 1, 150, "split.txt"),
         "cutting": _queries(tmp, 2, 200, "cutting.txt"),
+        "kayles-rules": EXAMPLES / "kayles.py",
+        "kayles": _lines(tmp, range(1001), "kayles.txt"),
+        "king-rules": EXAMPLES / "king_maze.py",
+        "king": _king_board(tmp),
         "trail": trail,
     }
 
@@ -106,6 +127,12 @@ RUNS = {
     "cutting-json": ["solve", "cutting", "--json", "{cutting}"],
     "cutting-position": ["solve", "cutting", "--json", "--position", "200x200 199x200 3x7"],
     "cutting-show": ["show", "cutting", "{cutting}"],
+    # Games written as rules files: Kayles to 1000 pins, a king-move maze at the geography limits.
+    "kayles-judge": ["solve", "--rules", "{kayles-rules}", "{kayles}"],
+    "kayles-json": ["solve", "--rules", "{kayles-rules}", "--json", "{kayles}"],
+    "king-judge": ["solve", "--rules", "{king-rules}", "{king}"],
+    "king-json": ["solve", "--rules", "{king-rules}", "--json", "{king}"],
+    "king-from": ["solve", "--rules", "{king-rules}", "{king}", "--from", "r1c1", "--visited", "{trail}"],
 }
 
 

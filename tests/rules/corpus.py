@@ -1313,6 +1313,36 @@ def moves(n):
 """,
         args=(*SOLVE, "--max-memory", "lots"),
     ),
+    Entry(
+        "time-limit-fullwidth",
+        """\
+# fine rules; --time-limit in full-width digits
+NAME = 'time-limit-fullwidth'
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+""",
+        args=(*SOLVE, "--time-limit", "\uff11"),
+    ),
+    Entry(
+        "max-positions-fullwidth",
+        """\
+# fine rules; --max-positions in full-width digits
+NAME = 'max-positions-fullwidth'
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+""",
+        args=(*SOLVE, "--max-positions", "\uff11\uff10"),
+    ),
 ]
 
 

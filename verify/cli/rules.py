@@ -14,6 +14,7 @@ import click
 
 from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
+from gamecert.verify.cli.options import Integer, MemorySize, Number
 
 #: Commands that take ``--rules``, and how each names its game.
 FIRST_ARGUMENT = ("solve", "stress", "show", "play", "package")
@@ -72,18 +73,14 @@ def _take(args: list[str], option: str) -> tuple[str | None, list[str]]:
     return value, rest
 
 
-def _number(option: str, text: str | None, kind: type, default):
+def _converted(option: str, text: str | None, kind: click.ParamType, default):
+    """``text`` read by ``kind`` (one of the project's ASCII number types), else ``default``."""
     if text is None:
         return default
-    from gamecert.verify.cli.options import Integer
-
     try:
-        value = Integer(min=1).convert(text, None, None) if kind is int else float(text)
-    except (click.BadParameter, ValueError) as exc:
-        raise click.UsageError(f"Invalid value for '{option}': {getattr(exc, 'message', None) or 'expected a number of seconds'}") from None
-    if kind is float and not 0 < value < 1e9:
-        raise click.UsageError(f"Invalid value for '{option}': expected seconds above 0, got {text}")
-    return value
+        return kind.convert(text, None, None)
+    except click.BadParameter as exc:
+        raise click.UsageError(f"Invalid value for '{option}': {exc.message}") from None
 
 
 def expand_rules(command: str, args: list[str]) -> list[str]:
@@ -110,16 +107,14 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
 
     memory, _ = _take(rest, "--max-memory")  # the command's own option, kept for it
     if memory is not None:
-        from gamecert.verify.cli.options import MemorySize
-
         try:
             memory = MemorySize().convert(memory, None, None)
         except click.BadParameter as exc:
             raise click.UsageError(f"Invalid value for '--max-memory': {exc.message}") from None
     limits = Limits(
-        max_positions=_number("--max-positions", positions, int, DEFAULT_MAX_POSITIONS),
+        max_positions=_converted("--max-positions", positions, Integer(min=1), DEFAULT_MAX_POSITIONS),
         max_memory=memory,
-        time_limit=_number("--time-limit", seconds, float, DEFAULT_TIME_LIMIT),
+        time_limit=_converted("--time-limit", seconds, Number(min=0, min_open=True, max=1e9), DEFAULT_TIME_LIMIT),
     )
     game = rules_game(path, limits)
     if game.name in registry.builtin_names():

@@ -23,7 +23,7 @@ from gamecert.verify.capabilities import Contest, ExportStart
 from gamecert.verify.game import Capability, Write
 from gamecert.verify.geography.generator import GeographyStressCases
 from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
-from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgPictures, UvgStartPlay
+from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgPictures, UvgStartPlay, small_graph
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.jsonstream import Rows
@@ -89,13 +89,7 @@ class GeographyGame(UvgGame[GeographyInput, GeographySolution]):
         return geography_game(instance)
 
     def small(self, instance: GeographyInput) -> bool:
-        # Random graphs of 5000 vertices and 15000 edges decompose quicker as plain
-        # Python than numba loads; nested-blossom towers of that size are the
-        # exception (benchmarks/limits.md). So does every graph within the contest's
-        # judge limits, 2000 vertices and 20000 edges (verify/geography/contest): its
-        # heavy group takes at most 0.25 s as plain Python against 0.45 s compiled.
-        n, m = instance.n, len(instance.edges)
-        return n + m <= 20_000 or (n <= 2000 and m <= 20_000)
+        return small_graph(instance.n, len(instance.edges))
 
     def write_answer(self, solution: GeographySolution, write: Write) -> None:
         write_geography_answer(solution, write)

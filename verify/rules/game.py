@@ -21,6 +21,7 @@ from functools import partial
 from types import ModuleType
 from typing import Any
 
+from gamecert.solvers import jit
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
@@ -37,7 +38,7 @@ from gamecert.solvers.rules.rules import (
 )
 from gamecert.verify.capabilities import ExportStart
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
-from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay
+from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
 from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 
 #: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
@@ -243,7 +244,11 @@ def build_graph(rules: GraphRules, instance: Any, limits: Limits) -> GraphInstan
         if u != v and key not in seen:
             seen.add(key)
             kept.append(key)
-    return GraphInstance(instance, labels, graph_from_edges(len(labels), kept), len(pairs) - len(kept))
+    # Building the graph runs a kernel too: as plain Python when the game will be (GraphRulesGame.small).
+    with jit.python_kernels(small_graph(len(labels), len(kept))):
+        graph = graph_from_edges(len(labels), kept)
+    return GraphInstance(instance, labels, graph, len(pairs) - len(kept))
+
 
 
 class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
@@ -279,7 +284,7 @@ class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
         return GraphRulesSolution(instance.labels, instance.graph, gallai_edmonds(instance.graph))
 
     def small(self, instance: GraphInstance) -> bool:
-        return instance.graph.n + instance.graph.m <= 20_000  # as geography (benchmarks/limits.md)
+        return small_graph(instance.graph.n, instance.graph.m)
 
     def write_answer(self, solution: GraphRulesSolution, write: Write) -> None:
         loses = solution.decomposition.outcomes().loses
