@@ -89,6 +89,11 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
         self.name = rules.name
         play = "misère play" if rules.misere else "normal play"
         self.summary = f"rules file {rules.path} (impartial, {play})"
+        self._capabilities: tuple[Capability, ...] | None = None
+
+    def __getstate__(self) -> dict:
+        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
+        return self.__dict__ | {"_capabilities": None}
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
         return parse_positions(self.rules, text, source, self.limits)
@@ -173,9 +178,23 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
         return formulations.impartial_formulations(self)
 
     def capabilities(self) -> tuple[Capability, ...]:
-        from gamecert.verify.rules import capabilities
+        """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims.
 
-        return capabilities.impartial_capabilities(self)
+        Built once per game: the stress cases keep the positions they list for the whole run.
+        """
+        if self._capabilities is None:
+            from gamecert.verify.rules.audit import Claims
+            from gamecert.verify.rules.contest import RulesContest
+            from gamecert.verify.rules.play import ImpartialPositionPlay, ImpartialPositions
+            from gamecert.verify.rules.show import ImpartialPictures, ImpartialPositionPictures
+            from gamecert.verify.rules.stress import ImpartialStressCases
+
+            stress = (ImpartialStressCases(self),) if self.rules.positions is not None else ()
+            self._capabilities = (
+                ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
+                ImpartialPositions(self), RulesContest(self), *stress, Claims(self),
+            )
+        return self._capabilities
 
 
 # -- token-on-a-graph rules --------------------------------------------------------------------
@@ -263,6 +282,11 @@ class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
         self.limits = limits
         self.name = rules.name
         self.summary = f"rules file {rules.path} (a token on a graph)"
+        self._capabilities: tuple[Capability, ...] | None = None
+
+    def __getstate__(self) -> dict:
+        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
+        return self.__dict__ | {"_capabilities": None}
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> GraphInstance:
         if isinstance(text, bytes):
@@ -317,10 +341,20 @@ class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
         return instance.name
 
     def capabilities(self) -> tuple[Capability, ...]:
-        from gamecert.verify.rules import capabilities
+        """Starts (export), play, mid-game positions, pictures and stress cases (with ``instances``).
 
-        starts = GraphRulesStarts(self)
-        return (starts, UvgStartPlay(starts), UvgMidGame(starts)) + capabilities.graph_capabilities(self, starts)
+        Built once per game: the stress cases keep the instances they list for the whole run.
+        """
+        if self._capabilities is None:
+            from gamecert.verify.rules.show import GraphRulesPictures
+            from gamecert.verify.rules.stress import GraphStressCases
+
+            starts = GraphRulesStarts(self)
+            stress = (GraphStressCases(self),) if self.rules.instances is not None else ()
+            self._capabilities = (
+                starts, UvgStartPlay(starts), UvgMidGame(starts), GraphRulesPictures(self, starts), *stress,
+            )
+        return self._capabilities
 
 
 class GraphRulesStarts(ExportStart[GraphInstance]):

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import weakref
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
@@ -53,8 +52,6 @@ STRESS_HINT = (
     "stress lists {function}(s) for the sizes s up to --max-size; a smaller --max-size lists fewer, and a "
     "{function} that yields one at a time is cut at 1,000 per size"
 )
-#: The stress cases of each rules game object (:func:`kept_stress_cases`).
-_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 #: Looking up a position's size lists at most this many positions.
 LOOKUP_POSITIONS = 200_000
 
@@ -255,15 +252,6 @@ class PositionCatalog:
             return parse_positions(self.rules, text, "<case>")
         except RulesError:
             return None
-
-
-def kept_stress_cases(game: Game) -> StressCases:
-    """The stress cases of a rules game, one object per game object: the positions a stress run lists (its
-    cases, then their reductions, maybe through two look-ups of the capability) are listed once."""
-    cases = _KEPT.get(game)
-    if cases is None:
-        cases = _KEPT[game] = GraphStressCases(game) if isinstance(game.rules, GraphRules) else ImpartialStressCases(game)
-    return cases
 
 
 class ImpartialStressCases(StressCases):
