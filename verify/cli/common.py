@@ -129,7 +129,9 @@ class GameChoice(click.Choice):
 
     def get_metavar(self, param, ctx=None):
         registry.load_plugins()  # --help and usage lines list the installed games too
-        return super().get_metavar(param, ctx)
+        # Braces for the set of games, whether the argument is optional or not: click wraps an optional
+        # argument in brackets itself (click 8.4 doubled the brackets, 8.5 drops ours: this reads the same).
+        return "{" + "|".join(self.choices) + "}"
 
     @property
     def choices(self) -> list[str]:  # type: ignore[override]
