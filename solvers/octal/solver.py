@@ -1,0 +1,342 @@
+"""Octal games: nim-sequences, their periods, the periodicity theorem, and judge queries ``CODE N``.
+
+The theory is in docs/octal.md: the octal periodicity theorem (Guy and Smith
+1956; Berlekamp, Conway and Guy, *Winning Ways*, chapter 4) turns a finite
+check into a proof that the nim-sequence repeats forever, so a heap of any
+size is answered from the period.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gamecert.solvers.errors import GamecertError, InputError
+from gamecert.solvers.octal.code import CodeError, OctalCode, parse_code
+from gamecert.solvers.octal.kernel import nim_sequence_plain
+
+#: The largest heap a judge query may name (the integer limit of the judge's 64-bit integers).
+MAX_HEAP = (1 << 63) - 1
+#: How many values ``solve`` computes at most per code looking for a proven period (judge limits; without them
+#: :data:`MAX_VALUES_UNLIMITED`). A heap beyond them needs the period proven within them.
+MAX_VALUES = 1 << 16
+MAX_VALUES_UNLIMITED = 1 << 20
+#: The first round of values ``solve`` computes per code; each further round doubles it.
+FIRST_VALUES = 1 << 10
+#: ``method="auto"`` picks the sparse-space kernel, when installed, for codes with two-heap moves from this size on.
+SPARSE_FROM = 1 << 13
+METHODS = ("auto", "plain", "sparse")
+
+
+def _sparse_kernel():
+    """The sparse-space kernel ``nim_sequence_sparse`` if its module is installed, else None."""
+    import importlib
+
+    try:
+        sparse = importlib.import_module("gamecert.solvers.octal.sparse")
+    except ModuleNotFoundError as exc:
+        if exc.name != "gamecert.solvers.octal.sparse":
+            raise
+        return None
+    return sparse.nim_sequence_sparse
+
+
+def nim_sequence(code: OctalCode | str, n: int, method: str = "auto") -> np.ndarray:
+    """The nim-values ``G(0..n)`` of one heap of each size in the octal game ``code``.
+
+    ``method`` is ``"plain"`` (every option visited, :func:`~gamecert.solvers.octal.kernel.nim_sequence_plain`),
+    ``"sparse"`` (the sparse-space kernel of :mod:`gamecert.solvers.octal.sparse`) or ``"auto"``
+    (sparse for codes with two-heap moves from :data:`SPARSE_FROM` values on, when installed).
+
+    Notes
+    -----
+    Both kernels compute the same sequence; docs/octal.md describes them
+    (the plain one takes ``O(n^2)`` time for a code with two-heap moves,
+    ``O(n t)`` without, ``O(n)`` space).
+
+    >>> nim_sequence("0.07", 10).tolist()  # Dawson's Kayles
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+    """
+    if isinstance(code, str):
+        code = parse_code(code)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"expected a heap size n >= 0, got {n!r}")
+    if method not in METHODS:
+        raise ValueError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
+    kernel = nim_sequence_plain
+    if method != "plain":
+        sparse = _sparse_kernel()
+        if sparse is None and method == "sparse":
+            raise GamecertError("method 'sparse': the sparse-space kernel (gamecert.solvers.octal.sparse) is not installed")
+        if sparse is not None and (method == "sparse" or (code.two_heap and n >= SPARSE_FROM)):
+            kernel = sparse
+    return kernel(code.array(), int(n))
+
+
+# -- Periods ---------------------------------------------------------------------------------------
+
+
+def _last_mismatch(g: np.ndarray, p: int, floor: int) -> int:
+    """The largest ``m >= floor`` with ``g[m] != g[m + p]``, or ``floor - 1`` when there is none.
+
+    Scans back from the end in windows growing fourfold, so a period that
+    fails near the end costs little.
+    """
+    end = len(g) - p
+    width = 64
+    while end > floor:
+        start = max(floor, end - width)
+        diff = np.flatnonzero(g[start:end] != g[start + p : end + p])
+        if diff.size:
+            return start + int(diff[-1])
+        end = start
+        width *= 4
+    return floor - 1
+
+
+def visible_period(values: np.ndarray) -> tuple[int, int] | None:
+    """The smallest preperiod ``n0`` and then period ``p`` that ``values`` show, or None.
+
+    ``values[m + p] == values[m]`` for every ``n0 <= m < len(values) - p``,
+    and the periodic part ``values[n0:]`` holds at least three periods (the
+    convention of :func:`gamecert.verify.rules.audit.value_period`, so a tail
+    too short to repeat is not taken for a period). ``n0 - 1`` is the last
+    exception.
+
+    Notes
+    -----
+    For each ``p`` the shortest preperiod is one past the last mismatch,
+    found scanning back from the end (:func:`_last_mismatch`), only down to
+    the best preperiod found so far; multiples of the best period are
+    skipped (they cannot have a shorter preperiod: ``G(n0 - 1 + kp) =
+    G(n0 - 1 + p) != G(n0 - 1)``). A first vectorised pass drops every ``p``
+    that fails at the last few values. ``O(L · P)`` time in the worst case
+    for ``L`` values and ``P`` candidate periods, usually ``O(L)``.
+
+    >>> visible_period(np.array([5, 0, 1, 2, 0, 1, 2, 0, 1, 2]))
+    (1, 3)
+    """
+    g = np.asarray(values, dtype=np.int64)
+    size = len(g)
+    top = size // 3
+    if top < 1:
+        return None
+    ps = np.arange(1, top + 1)
+    alive = np.ones(top, dtype=bool)
+    for back in range(1, min(8, size - top) + 1):  # the last few values: most periods fail here
+        m = size - back
+        alive &= g[m - ps] == g[m]
+    best: tuple[int, int] | None = None
+    for p in (ps[alive]).tolist():
+        if best is not None and p % best[1] == 0:
+            continue
+        floor = 0 if best is None else best[0] - 1
+        n0 = _last_mismatch(g, p, max(floor, 0)) + 1
+        if size - n0 >= 3 * p and (best is None or n0 < best[0]):
+            best = (n0, p)
+    return best
+
+
+def proof_bound(n0: int, p: int, t: int) -> int:
+    """The end of the octal periodicity theorem's range: ``G(n + p) = G(n)`` for ``n0 <= n <`` this proves it for all
+    ``n >= n0`` (``t``: the most tokens a move removes; docs/octal.md, where ``max(n0, 1)`` comes from).
+
+    >>> proof_bound(71, 12, 2)  # Kayles
+    156
+    """
+    return 2 * max(n0, 1) + p + t
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """The nim-sequence of a code up to a size, its visible period and whether the theorem proves it.
+
+    ``values`` is ``G(0..size)``. When ``period`` is set, ``values[m + period]
+    == values[m]`` for ``preperiod <= m <= size - period``; ``proven`` when
+    that range covers ``preperiod <= m < bound`` (:func:`proof_bound`), so the
+    sequence has that period forever. The certificate is ``(preperiod,
+    period)`` and the first :attr:`certificate_length` values.
+    """
+
+    code: OctalCode
+    values: np.ndarray
+    preperiod: int | None
+    period: int | None
+    proven: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.values) - 1
+
+    @property
+    def bound(self) -> int | None:
+        """The end of the theorem's range, or None without a period."""
+        if self.period is None:
+            return None
+        return proof_bound(self.preperiod, self.period, self.code.length)
+
+    @property
+    def needed(self) -> int | None:
+        """How many values the proof reads (``G(0..bound + period - 1)``), or None without a period."""
+        return None if self.period is None else self.bound + self.period
+
+    @property
+    def certificate_length(self) -> int:
+        """The values the certificate carries: what the proof reads when proven, else all of them."""
+        return self.needed if self.proven else len(self.values)
+
+    def value(self, n: int) -> int:
+        """``G(n)``: computed, or read from the proven period."""
+        if n < len(self.values):
+            return int(self.values[n])
+        if not self.proven:
+            raise GamecertError(f"{self.code}: G({n}) is beyond the {len(self.values)} values computed, and no period is proven")
+        return int(self.values[self.preperiod + (n - self.preperiod) % self.period])
+
+
+def octal_periodicity(code: OctalCode | str, size: int, method: str = "auto") -> Periodicity:
+    """The nim-sequence of ``code`` up to ``size``, its smallest visible preperiod and period, and whether the
+    octal periodicity theorem proves it.
+
+    Notes
+    -----
+    :func:`nim_sequence`, then :func:`visible_period`, then one comparison
+    of ``G(n)`` with ``G(n + p)`` over the theorem's range
+    (:func:`proof_bound`). Guy and Smith, "The G-values of various games",
+    Proc. Cambridge Philos. Soc. 52 (1956) 514-526, doi:10.1017/S0305004100031509;
+    docs/octal.md.
+
+    >>> per = octal_periodicity("0.77", 300)
+    >>> per.preperiod, per.period, per.proven, per.value(10**18) == per.value(10**18 - 12)
+    (71, 12, True, True)
+    """
+    if isinstance(code, str):
+        code = parse_code(code)
+    values = nim_sequence(code, size, method)
+    found = visible_period(values)
+    if found is None:
+        return Periodicity(code, values, None, None, False)
+    n0, p = found
+    end = proof_bound(n0, p, code.length)
+    proven = end + p <= len(values) and bool(np.array_equal(values[n0:end], values[n0 + p : end + p]))
+    return Periodicity(code, values, n0, p, proven)
+
+
+# -- Judge queries -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OctalQuery:
+    """One input line ``CODE N``: a heap of ``heap`` tokens in the game ``code``; ``line``, ``column``
+    locate ``N`` in the input (for a heap too large to answer)."""
+
+    code: OctalCode
+    heap: int
+    line: int = 1
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.heap}"
+
+
+@dataclass(frozen=True)
+class OctalQueries:
+    """The queries of one input, where they came from, and how many values a code may take to show its period."""
+
+    queries: tuple[OctalQuery, ...]
+    source: str = "<input>"
+    max_values: int = MAX_VALUES
+
+    def __len__(self) -> int:
+        return len(self.queries)
+
+    def __iter__(self):
+        return iter(self.queries)
+
+    def __getitem__(self, i: int) -> OctalQuery:
+        return self.queries[i]
+
+
+@dataclass(frozen=True)
+class OctalAnswers:
+    """Each query's nim value, and each code's sequence and period (its certificate)."""
+
+    queries: OctalQueries
+    values: tuple[int, ...]
+    sequences: tuple[Periodicity, ...]
+
+    @property
+    def wins(self) -> tuple[bool, ...]:
+        return tuple(v != 0 for v in self.values)
+
+
+def parse_octal_queries(text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> OctalQueries:
+    """Judge input: one query ``CODE N`` per line (blank lines skipped), ``0 <= N <= 2^63 - 1``.
+
+    >>> [str(q) for q in parse_octal_queries("0.77 5\\n.137 1000\\n")]
+    ['0.77 5', '0.137 1000']
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = text[: exc.start].count(b"\n") + 1
+            raise InputError(source, line, 1, "expected UTF-8 text") from None
+    queries = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r")
+        words = line.split()
+        if not words:
+            continue
+        col = line.index(words[0]) + 1
+        if len(words) != 2:
+            where = col if len(words) < 2 else line.index(words[2], col - 1 + len(words[0]) + len(words[1])) + 1
+            what = "a heap size after the code" if len(words) < 2 else "the end of the line after CODE N"
+            raise InputError(source, number, where if len(words) > 2 else len(line) + 1, f"expected {what}")
+        try:
+            code = parse_code(words[0])
+        except CodeError as exc:
+            raise InputError(source, number, col + exc.column - 1, exc.message) from None
+        ncol = line.index(words[1], col - 1 + len(words[0])) + 1
+        if not words[1].isdigit() or not words[1].isascii():
+            raise InputError(source, number, ncol, f"expected a heap size (a whole number 0 or more), got {words[1]!r}")
+        heap = int(words[1])
+        if heap > MAX_HEAP:
+            raise InputError(source, number, ncol, f"expected a heap size at most 2^63 - 1, got {words[1]}")
+        queries.append(OctalQuery(code, heap, number, ncol))
+    return OctalQueries(tuple(queries), source, MAX_VALUES if judge_limits else MAX_VALUES_UNLIMITED)
+
+
+def octal_queries(queries: OctalQueries) -> OctalAnswers:
+    """The nim value of every query's heap, from each code's sequence or its proven period.
+
+    Each code's sequence is computed to the largest heap asked, or, for a
+    larger heap, in rounds of doubling length (:data:`FIRST_VALUES` first) until
+    the octal periodicity theorem proves its period; a heap still out of reach
+    after ``queries.max_values`` values is an :class:`InputError` at that heap.
+
+    >>> a = octal_queries(parse_octal_queries("0.77 1000000000000000000\\n0.07 0\\n"))
+    >>> a.values, [(s.code.text, s.preperiod, s.period, s.proven) for s in a.sequences]
+    ((2, 0), [('0.77', 71, 12, True), ('0.07', None, None, False)])
+    """
+    need: dict[OctalCode, int] = {}
+    for q in queries:
+        need[q.code] = max(need.get(q.code, 0), q.heap)
+    sequences: dict[OctalCode, Periodicity] = {}
+    for code, top in need.items():
+        size = min(top, FIRST_VALUES)
+        while True:
+            per = octal_periodicity(code, size)
+            if top <= size or per.proven:
+                break
+            if size >= queries.max_values:
+                q = next(q for q in queries if q.code == code and q.heap > size)
+                raise InputError(
+                    queries.source, q.line, q.column,
+                    f"expected a heap up to {size}: {code} shows no proven period within its first {size + 1} values",
+                )
+            size = min(2 * size, queries.max_values)
+        sequences[code] = per
+    values = tuple(sequences[q.code].value(q.heap) for q in queries)
+    return OctalAnswers(queries, values, tuple(sequences.values()))
