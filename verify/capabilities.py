@@ -24,6 +24,7 @@ capability               what it gives                             used by
 :class:`Positions`       solve a command-line position             ``solve --position``
 :class:`ExportStart`     one start vertex of a UVG instance        ``export``
 :class:`Contest`         a contest problem                         ``package``
+:class:`PeriodicityAudit` a rule's nim-sequence, its period proven  ``audit --code --periodicity``
 =======================  ========================================  ==========================
 """
 
@@ -253,3 +254,21 @@ class Contest(Capability):
 
     @abstractmethod
     def problem(self) -> ContestProblem: ...
+
+
+@dataclass(frozen=True)
+class PeriodicityReport:
+    """What ``audit --periodicity`` prints, whether the certificate holds (``ok``) and whether the period is proven."""
+
+    text: str
+    ok: bool
+    proven: bool
+
+
+class PeriodicityAudit(Capability):
+    """``gamecert audit --game G --code CODE --periodicity N``: the nim-sequence of one rule of a family of
+    heap games up to ``N``, its preperiod and period, proven where a theorem allows, its certificate checked."""
+
+    @abstractmethod
+    def audit_periodicity(self, code: str, size: int) -> PeriodicityReport:
+        """The report; a ``code`` that names no rule raises ``ValueError`` (its message says what was expected)."""

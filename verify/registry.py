@@ -60,6 +60,12 @@ def _cutting() -> Game:
     return CuttingGame(CUTTING)
 
 
+def _octal() -> Game:
+    from gamecert.verify.octal.game import OctalGame
+
+    return OctalGame()
+
+
 #: Built-in game name (as typed on the command line) -> its loader, in the order commands list them.
 _LOADERS: dict[str, Callable[[], Game]] = {
     "maze": _maze,
@@ -67,6 +73,7 @@ _LOADERS: dict[str, Callable[[], Game]] = {
     "geography": _geography,
     "split": _split,
     "cutting": _cutting,
+    "octal": _octal,
 }
 
 #: Games loaded so far, and games registered at run time (which replace a built-in of the same name).

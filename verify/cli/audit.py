@@ -7,7 +7,7 @@ import functools
 import click
 
 from gamecert.verify import registry
-from gamecert.verify.capabilities import Audits, ExhaustiveAudit, RandomAudit
+from gamecert.verify.capabilities import Audits, ExhaustiveAudit, PeriodicityAudit, RandomAudit
 from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice
@@ -21,7 +21,7 @@ from gamecert.verify.rules.audit import Claims
 @click.command()
 @click.option(
     "--game", "audit_games", multiple=True,
-    type=GameChoice(Audits, ExhaustiveAudit, Claims),
+    type=GameChoice(Audits, ExhaustiveAudit, Claims, PeriodicityAudit),
     help="Audit only this game (repeatable; default all).",
 )
 @click.option("--seed", default=0, show_default=True, type=Integer(), help="Seed of the random audits.")
@@ -39,14 +39,23 @@ from gamecert.verify.rules.audit import Claims
     help="With --rules FILE --exhaustive N: check the rules file's function NAME(position) (a nim value or a "
     "winner) on every position of sizes 0 to N against the certified answer.",
 )
+@click.option("--code", default=None, metavar="CODE", help="octal: the code whose periodicity --periodicity N audits (0.77, 4.7).")
+@click.option(
+    "--periodicity", type=Integer(min=1), default=None, metavar="N",
+    help="octal: the nim-sequence of --code up to N, its preperiod and period, proven by the octal periodicity theorem.",
+)
 @campaign_options
 @rules_options
 def audit(
     audit_games: tuple[str, ...], seed: int, quick: bool, exhaustive: int | None, random_count: int | None,
-    claim: str | None, campaign: CampaignOptions,
+    claim: str | None, code: str | None, periodicity: int | None, campaign: CampaignOptions,
 ) -> None:
     """Audit each theorem against the literal rules on many cases; exit 3 with a counterexample."""
     from gamecert.verify.engine.report import plural
+    if code is not None or periodicity is not None:
+        other = quick or exhaustive is not None or random_count is not None or claim is not None or campaign.given
+        _periodicity(audit_games, code, periodicity, other)
+        return
     if claim is not None or any(_claims_only(name) for name in audit_games):
         _claim(audit_games, claim, exhaustive, quick or random_count is not None or campaign.given)
         return
@@ -76,6 +85,22 @@ def audit(
                 failed.append(result.name)
     if failed:
         raise Disagreement(f"{plural(len(failed), 'audit')} failed: {', '.join(failed)}")
+
+
+def _periodicity(games: tuple[str, ...], code: str | None, size: int | None, other: bool) -> None:
+    """``--code CODE --periodicity N`` on one game: its report; exit 3 when the certificate fails."""
+    have = registry.games_with(PeriodicityAudit)
+    if len(games) != 1 or games[0] not in have:
+        raise click.UsageError(f"--code CODE --periodicity N audit one game: add --game ({', '.join(have)})")
+    if code is None or size is None or other:
+        raise click.UsageError("--code CODE and --periodicity N go together, and with no other audit option")
+    try:
+        report = have[games[0]].capability(PeriodicityAudit).audit_periodicity(code, size)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--code") from None
+    click.echo(report.text, nl=False)
+    if not report.ok:
+        raise Disagreement("the periodicity certificate failed")
 
 
 def _claims_only(name: str) -> bool:
