@@ -126,13 +126,17 @@ def visible_period(values: np.ndarray) -> tuple[int, int] | None:
     alive = np.ones(top, dtype=bool)
     for back in range(1, min(8, size - top) + 1):  # the last few values: most periods fail here
         m = size - back
-        alive &= g[m - ps] == g[m]
+        # A period p with three periods visible must hold from size - 3p on: at m when back <= 2p.
+        alive &= (g[m - ps] == g[m]) | (back > 2 * ps)
     best: tuple[int, int] | None = None
     for p in (ps[alive]).tolist():
         if best is not None and p % best[1] == 0:
             continue
-        floor = 0 if best is None else best[0] - 1
-        n0 = _last_mismatch(g, p, max(floor, 0)) + 1
+        floor = 0 if best is None else max(best[0] - 1, 0)
+        last = _last_mismatch(g, p, floor)
+        if last < floor:  # no mismatch from the best preperiod on: this period may do better, find its own
+            last = _last_mismatch(g, p, 0)
+        n0 = last + 1
         if size - n0 >= 3 * p and (best is None or n0 < best[0]):
             best = (n0, p)
     return best

@@ -32,6 +32,9 @@ SLOW = {
     "geography/flower-nested-blossoms",
     "geography/random-16-20",
     "geography/random-20-30",
+    "octal/published-periods",
+    "octal/rules-retrograde",
+    "octal/rules-small",
     "split/rule-search-small",
 }
 

@@ -1,0 +1,169 @@
+"""Octal codes, the kernels, periods and the certificate checker, on small inputs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamecert.solvers import jit
+from gamecert.solvers.errors import GamecertError
+from gamecert.solvers.octal import nim_sequence, octal_periodicity, parse_code, visible_period
+from gamecert.solvers.octal.code import CodeError, OctalCode
+from gamecert.solvers.octal.kernel import nim_sequence_plain
+from gamecert.solvers.octal.solver import proof_bound
+from gamecert.verify.errors import CertificateError
+from gamecert.verify.octal.certificate import check_octal_certificate, octal_values
+from gamecert.verify.rules.audit import value_period
+
+codes = st.builds(
+    lambda head, tail: OctalCode(tuple([head] + tail)),
+    st.sampled_from([0, 4]),
+    st.lists(st.integers(0, 7), min_size=0, max_size=4),
+).map(lambda c: parse_code(c.text))
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [("0.77", (0, 7, 7)), (".137", (0, 1, 3, 7)), ("4.7", (4, 7)), ("0.007", (0, 0, 0, 7)), ("0.770", (0, 7, 7)),
+     ("4", (4,)), ("0", (0,)), ("0.", (0,))],
+)
+def test_codes_read(text, digits):
+    assert parse_code(text).digits == digits
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        ("0.78", 4, "expected an octal digit 0-7, got '8'"),
+        ("1.7", 1, "expected 0 or 4 before the point (removing no token can only split a heap), got '1'"),
+        ("07", 1, "expected an octal code such as 0.77 or 4.7, got '07'"),
+        ("", 1, "expected an octal code such as 0.77 or 4.7, got nothing"),
+        ("0.7x", 4, "expected an octal digit 0-7, got 'x'"),
+    ],
+)
+def test_bad_codes_are_located(text, column, message):
+    with pytest.raises(CodeError) as err:
+        parse_code(text)
+    assert (err.value.column, err.value.message) == (column, message)
+
+
+@settings(max_examples=60, deadline=None)
+@given(codes, st.integers(0, 60))
+def test_kernel_is_the_mex_of_the_literal_moves(code, n):
+    expected = octal_values(code.digits, n)
+    with jit.python_kernels():
+        assert nim_sequence_plain(code.array(), n).tolist() == expected
+    assert nim_sequence(code, n, "plain").tolist() == expected
+
+
+def test_compiled_kernel_equals_plain_python():
+    for text in ("0.77", "4.7", "0.6", "0.1377"):
+        code = parse_code(text)
+        with jit.python_kernels():
+            slow = nim_sequence_plain(code.array(), 400)
+        assert np.array_equal(nim_sequence_plain(code.array(), 400), slow)
+
+
+def test_values_grow_past_the_kernels_first_table():
+    # Taking up to 30 tokens with any split reaches values above 64, where the kernel's stamp table doubles.
+    code = parse_code("4." + "7" * 30)
+    values = nim_sequence(code, 300)
+    assert values.max() > 64
+    assert values.tolist() == octal_values(code.digits, 300)
+
+
+def test_method_is_checked():
+    with pytest.raises(ValueError, match="method: expected one of auto, plain, sparse, got 'fast'"):
+        nim_sequence("0.77", 10, "fast")
+    with pytest.raises(ValueError, match="expected a heap size n >= 0, got -1"):
+        nim_sequence("0.77", -1)
+
+
+def test_sparse_method_needs_the_sparse_kernel():
+    try:
+        from gamecert.solvers.octal import sparse  # noqa: F401  (the sparse helper's module, when merged)
+    except ImportError:
+        with pytest.raises(GamecertError, match="sparse-space kernel"):
+            nim_sequence("0.77", 10, "sparse")
+    else:
+        assert nim_sequence("0.137", 3000, "sparse").tolist() == nim_sequence("0.137", 3000, "plain").tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=0, max_size=40))
+def test_visible_period_is_value_period(values):
+    assert visible_period(np.array(values, dtype=np.int64)) == value_period(values)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=0, max_size=12), st.lists(st.integers(0, 5), min_size=1, max_size=6),
+       st.integers(3, 8))
+def test_visible_period_of_a_built_sequence(pre, period, repeats):
+    values = pre + period * repeats
+    found = visible_period(np.array(values))
+    assert found is not None and found[0] <= len(pre) and len(period) % found[1] == 0
+
+
+def test_proof_bound_reads_max_n0_1():
+    assert proof_bound(0, 5, 3) == 2 + 5 + 3
+    assert proof_bound(71, 12, 2) == 156
+
+
+def test_periodic_from_the_start_is_proven():
+    # 0.3: take 1 or 2 from a heap leaving one heap (or all of 1): G = 0, 1, 2, 0, 1, 2, ... from n0 = 0.
+    per = octal_periodicity("0.33", 30)
+    assert (per.preperiod, per.period, per.proven) == (0, 3, True)
+    assert per.value(10**12) == 10**12 % 3
+
+
+def test_unproven_sequence_refuses_far_values():
+    per = octal_periodicity("0.6", 100)
+    assert not per.proven
+    with pytest.raises(GamecertError, match="no period is proven"):
+        per.value(101)
+
+
+# -- The certificate checker ---------------------------------------------------------------------
+
+
+def kayles() -> tuple[list[int], int, int]:
+    per = octal_periodicity("0.77", 300)
+    return per.values[: per.certificate_length].tolist(), per.preperiod, per.period
+
+
+def test_certificate_holds():
+    values, n0, p = kayles()
+    assert check_octal_certificate([0, 7, 7], values, n0, p, True) == []
+
+
+def test_a_wrong_value_is_a_violation():
+    values, n0, p = kayles()
+    values[100] = 5
+    problems = check_octal_certificate([0, 7, 7], values, n0, p, True)
+    assert problems[0] == "G(100) is 5, but the mex of its options is 4"
+    assert "period 12 fails" in problems[-1]
+
+
+def test_a_wrong_period_is_a_violation():
+    values, n0, p = kayles()
+    problems = check_octal_certificate([0, 7, 7], values, n0 - 1, p, True)
+    assert problems == ["G(82) is 1, but G(70) is 6: period 12 fails"]
+
+
+@pytest.mark.parametrize(
+    ("digits", "values", "n0", "p", "proven", "message"),
+    [
+        ([0, 8], [0], None, None, False, "expected the code's digits 0-7"),
+        ([1, 7], [0], None, None, False, "expected digit 0 or 4 before the point, got 1"),
+        ([0, 7], [0, -1], None, None, False, "expected the values as a list of whole numbers 0 or more"),
+        ([0, 7], [0, 1], 0, None, False, "expected a preperiod and a period together"),
+        ([0, 7], [0, 1], 0, 0, True, "expected a preperiod >= 0 and a period >= 1"),
+        ([0, 7], [0, 1, 0], 0, 2, True, "the theorem reads G\\(0..5\\)"),
+        ([0, 7], [0, 1, 0], None, None, True, "a proven certificate needs a preperiod and a period"),
+    ],
+)
+def test_malformed_certificates_raise(digits, values, n0, p, proven, message):
+    with pytest.raises(CertificateError, match=message):
+        check_octal_certificate(digits, values, n0, p, proven)
