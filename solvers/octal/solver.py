@@ -109,8 +109,8 @@ def visible_period(values: np.ndarray) -> tuple[int, int] | None:
     For each ``p`` the shortest preperiod is one past the last mismatch,
     found scanning back from the end (:func:`_last_mismatch`), only down to
     the best preperiod found so far; multiples of the best period are
-    skipped (they cannot have a shorter preperiod: ``G(n0 - 1 + kp) =
-    G(n0 - 1 + p) != G(n0 - 1)``). A first vectorised pass drops every ``p``
+    skipped while ``n0 - 1 + kp`` is in range (there they cannot have a
+    shorter preperiod: ``G(n0 - 1 + kp) = G(n0 - 1 + p) != G(n0 - 1)``). A first vectorised pass drops every ``p``
     that fails at the last few values. ``O(L · P)`` time in the worst case
     for ``L`` values and ``P`` candidate periods, usually ``O(L)``.
 
@@ -130,7 +130,7 @@ def visible_period(values: np.ndarray) -> tuple[int, int] | None:
         alive &= (g[m - ps] == g[m]) | (back > 2 * ps)
     best: tuple[int, int] | None = None
     for p in (ps[alive]).tolist():
-        if best is not None and p % best[1] == 0:
+        if best is not None and p % best[1] == 0 and best[0] - 1 + p < size:
             continue
         floor = 0 if best is None else max(best[0] - 1, 0)
         last = _last_mismatch(g, p, floor)
