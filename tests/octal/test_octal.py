@@ -150,7 +150,7 @@ def test_a_wrong_value_is_a_violation():
 def test_a_wrong_period_is_a_violation():
     values, n0, p = kayles()
     problems = check_octal_certificate([0, 7, 7], values, n0 - 1, p, True)
-    assert problems == ["G(82) is 1, but G(70) is 6: period 12 fails"]
+    assert problems == ["G(82) is 2, but G(70) is 6: period 12 fails"]
 
 
 @pytest.mark.parametrize(
