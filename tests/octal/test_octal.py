@@ -161,7 +161,7 @@ def test_a_wrong_period_is_a_violation():
         ([0, 7], [0, -1], None, None, False, "expected the values as a list of whole numbers 0 or more"),
         ([0, 7], [0, 1], 0, None, False, "expected a preperiod and a period together"),
         ([0, 7], [0, 1], 0, 0, True, "expected a preperiod >= 0 and a period >= 1"),
-        ([0, 7], [0, 1, 0], 0, 2, True, "the theorem reads G\\(0..5\\)"),
+        ([0, 7], [0, 1, 0], 0, 2, True, "the theorem reads G\\(0..6\\) for preperiod 0, period 2, t = 1"),
         ([0, 7], [0, 1, 0], None, None, True, "a proven certificate needs a preperiod and a period"),
     ],
 )
