@@ -15,9 +15,10 @@ import numpy as np
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.solvers.octal.code import CodeError, OctalCode, parse_code
 from gamecert.solvers.octal.kernel import nim_sequence_plain
+from gamecert.solvers.textinput import TextInput
 
-#: The largest heap a judge query may name (the integer limit of the judge's 64-bit integers).
-MAX_HEAP = (1 << 63) - 1
+#: The largest heap a judge query may name: the project's integers have at most 18 digits (solvers/textinput.py).
+MAX_HEAP = 10**18 - 1
 #: How many values ``solve`` computes at most per code looking for a proven period (judge limits; without them
 #: :data:`MAX_VALUES_UNLIMITED`). A heap beyond them needs the period proven within them.
 MAX_VALUES = 1 << 16
@@ -276,39 +277,33 @@ class OctalAnswers:
 
 
 def parse_octal_queries(text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> OctalQueries:
-    """Judge input: one query ``CODE N`` per line (blank lines skipped), ``0 <= N <= 2^63 - 1``.
+    """Judge input: one query ``CODE N`` per line, ``0 <= N <=`` :data:`MAX_HEAP` (the project's integers:
+    at most 18 digits); an error names the first bad token, in reading order.
 
     >>> [str(q) for q in parse_octal_queries("0.77 5\\n.137 1000\\n")]
     ['0.77 5', '0.137 1000']
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = text[: exc.start].count(b"\n") + 1
-            raise InputError(source, line, 1, "expected UTF-8 text") from None
+    src = TextInput(text, source)
+    count = len(src)
+    if count == 0:
+        raise src.error(1, 1, "expected at least one line 'CODE N'")
+    lines = src.token_lines()
     queries = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip("\r")
-        words = line.split()
-        if not words:
-            continue
-        col = line.index(words[0]) + 1
-        if len(words) != 2:
-            where = col if len(words) < 2 else line.index(words[2], col - 1 + len(words[0]) + len(words[1])) + 1
-            what = "a heap size after the code" if len(words) < 2 else "the end of the line after CODE N"
-            raise InputError(source, number, where if len(words) > 2 else len(line) + 1, f"expected {what}")
+    for i in range(0, count, 2):
+        raw = src.text(i)
         try:
-            code = parse_code(words[0])
+            code = parse_code(raw.decode("utf-8", "replace"))
         except CodeError as exc:
-            raise InputError(source, number, col + exc.column - 1, exc.message) from None
-        ncol = line.index(words[1], col - 1 + len(words[0])) + 1
-        if not words[1].isdigit() or not words[1].isascii():
-            raise InputError(source, number, ncol, f"expected a heap size (a whole number 0 or more), got {words[1]!r}")
-        heap = int(words[1])
-        if heap > MAX_HEAP:
-            raise InputError(source, number, ncol, f"expected a heap size at most 2^63 - 1, got {words[1]}")
-        queries.append(OctalQuery(code, heap, number, ncol))
+            line, column = src.position(int(src.starts[i]))
+            raise src.error(line, column + exc.column - 1, exc.message) from None
+        if i + 1 == count or lines[i + 1] != lines[i]:
+            end = int(src.ends[i])
+            raise src.error_at(end, f"expected a heap size N after the code {src.shown(i)} on its line")
+        heap = src.integer(i + 1, "a heap size N", 0, MAX_HEAP)
+        if i + 2 < count and lines[i + 2] == lines[i]:
+            raise src.error_token(i + 2, f"expected the end of the line after {code} {heap}, got {src.shown(i + 2)}")
+        line, column = src.position(int(src.starts[i + 1]))
+        queries.append(OctalQuery(code, heap, line, column))
     return OctalQueries(tuple(queries), source, MAX_VALUES if judge_limits else MAX_VALUES_UNLIMITED)
 
 
@@ -320,9 +315,9 @@ def octal_queries(queries: OctalQueries) -> OctalAnswers:
     the octal periodicity theorem proves its period; a heap still out of reach
     after ``queries.max_values`` values is an :class:`InputError` at that heap.
 
-    >>> a = octal_queries(parse_octal_queries("0.77 1000000000000000000\\n0.07 0\\n"))
+    >>> a = octal_queries(parse_octal_queries("0.77 999999999999999999\\n0.07 0\\n"))
     >>> a.values, [(s.code.text, s.preperiod, s.period, s.proven) for s in a.sequences]
-    ((2, 0), [('0.77', 71, 12, True), ('0.07', None, None, False)])
+    ((8, 0), [('0.77', 71, 12, True), ('0.07', None, None, False)])
     """
     need: dict[OctalCode, int] = {}
     for q in queries:
