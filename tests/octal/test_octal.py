@@ -91,7 +91,7 @@ def test_sparse_method_needs_the_sparse_kernel():
         assert nim_sequence("0.137", 3000, "sparse").tolist() == nim_sequence("0.137", 3000, "plain").tolist()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.lists(st.integers(0, 3), min_size=0, max_size=40))
 def test_visible_period_is_value_period(values):
     assert visible_period(np.array(values, dtype=np.int64)) == value_period(values)

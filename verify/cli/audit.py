@@ -90,8 +90,10 @@ def audit(
 def _periodicity(games: tuple[str, ...], code: str | None, size: int | None, other: bool) -> None:
     """``--code CODE --periodicity N`` on one game: its report; exit 3 when the certificate fails."""
     have = registry.games_with(PeriodicityAudit)
-    if len(games) != 1 or games[0] not in have:
+    if len(games) != 1:
         raise click.UsageError(f"--code CODE --periodicity N audit one game: add --game ({', '.join(have)})")
+    if games[0] not in have:
+        raise click.UsageError(f"{games[0]} has no periodicity audit; --code CODE --periodicity N is for {', '.join(have)}")
     if code is None or size is None or other:
         raise click.UsageError("--code CODE and --periodicity N go together, and with no other audit option")
     try:
