@@ -21,56 +21,43 @@ def nim_sequence_plain(digits: np.ndarray, n: int) -> np.ndarray:
 
     Notes
     -----
-    ``G(h)`` is the mex of ``G(h - k)`` (digit bit 2, ``h > k``), 0 (bit 1,
-    ``h == k``) and ``G(a) xor G(h - k - a)`` for ``1 <= a <= (h - k) / 2``
-    (bit 4). The mex uses a stamp array: ``seen[v] == h`` marks ``v`` as an
-    option value of heap ``h``, so nothing is cleared between heaps; it
-    doubles when a value outgrows it. Time ``O(n^2 · w)`` for ``w`` digits
-    with bit 4 (``O(n · t)`` without), space ``O(n + max G)``.
+    ``G(h)`` is the mex of 0 (digit bit 1, ``h == k``), ``G(h - k)`` (bit 2,
+    ``h > k``) and ``G(a) xor G(h - k - a)`` for ``1 <= a <= (h - k) / 2``
+    (bit 4). Every option value is below ``cap``, the power of two above the
+    largest value so far, so a stamp array of ``cap + 1`` entries holds them:
+    ``seen[v] == h`` marks ``v`` as an option value of heap ``h`` (nothing is
+    cleared between heaps), and the mex is the first unmarked entry. Time
+    ``O(n^2 · w)`` for ``w`` digits with bit 4 (``O(n · t)`` without), space
+    ``O(n + max G)``.
 
     >>> nim_sequence_plain(np.array([0, 7, 7]), 12).tolist()  # Kayles
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
     """
     g = np.zeros(n + 1, dtype=np.int64)
-    size = 64
-    seen = np.full(size, -1, dtype=np.int64)
+    cap = 1  # a power of two above every value so far: every xor of two values is below it
+    seen = np.full(cap + 1, -1, dtype=np.int64)
     t = digits.shape[0] - 1
     for h in range(1, n + 1):
-        top = 0  # every value marked for heap h is below top
         for k in range(min(t, h) + 1):
             d = digits[k]
-            if d == 0:
-                continue
             rest = h - k
             if rest == 0:
                 if d & 1:
                     seen[0] = h
-                    if top < 1:
-                        top = 1
-                continue
-            if d & 2 and k > 0:
-                v = g[rest]
-                if v >= size:
-                    grown = np.full(2 * v + 2, -1, dtype=np.int64)
-                    grown[:size] = seen
-                    seen = grown
-                    size = seen.shape[0]
-                seen[v] = h
-                if v + 1 > top:
-                    top = v + 1
-            if d & 4:
-                for a in range(1, rest // 2 + 1):
-                    v = g[a] ^ g[rest - a]
-                    if v >= size:
-                        grown = np.full(2 * v + 2, -1, dtype=np.int64)
-                        grown[:size] = seen
-                        seen = grown
-                        size = seen.shape[0]
-                    seen[v] = h
-                    if v + 1 > top:
-                        top = v + 1
+            else:
+                if d & 2 and k > 0:
+                    seen[g[rest]] = h
+                if d & 4:
+                    for a in range(1, rest // 2 + 1):
+                        seen[g[a] ^ g[rest - a]] = h
         m = 0
-        while m < top and seen[m] == h:
+        while seen[m] == h:
             m += 1
         g[h] = m
+        if m >= cap:
+            while cap <= m:
+                cap *= 2
+            grown = np.full(cap + 1, -1, dtype=np.int64)
+            grown[: seen.shape[0]] = seen
+            seen = grown
     return g
