@@ -88,16 +88,26 @@ def octal_picture(sequences: tuple[Periodicity, ...]) -> str:
         more = "" if length == seq.certificate_length else f" (first {length} of {seq.certificate_length} certified values)"
         pic.text(LEFT, top - 24, f"{seq.code}: {describe_period(seq)}", 13, font_weight="bold")
         pic.text(LEFT, top - 8, f"G(0..{length - 1}){more}, {ROW} per row", 11)
+        # Cells, then their values in one group (one font for all), then the band in runs of one colour per row.
+        for n in range(length):
+            x, y = cell_origin(top, n)
+            pic.rect(x, y, CELL, CELL, fill=sg_colour(int(seq.values[n]), max(top_value, 1)))
+        pic.open("g", font_family=draw.FONT, font_size=9.0, text_anchor="middle")
         for n in range(length):
             x, y = cell_origin(top, n)
             v = int(seq.values[n])
-            pic.rect(x, y, CELL, CELL, fill=sg_colour(v, max(top_value, 1)), stroke=draw.PAPER, stroke_width=0.5,
-                     tooltip=f"G({n}) = {v}")
             ink = draw.INK if v == 0 or v < (top_value + 1) / 2 else "#ffffff"
-            pic.text(x + CELL / 2, y + CELL * 0.68, str(v), 9 if v < 100 else 7, anchor="middle", fill=ink)
-            pic.rect(x, y + CELL + 1, CELL, BAND, fill=band_colour(seq, n))
-            starts = seq.period is not None and n >= seq.preperiod and (n - seq.preperiod) % seq.period == 0
-            if starts:
+            pic.add("text", str(v), x=x + CELL / 2, y=y + CELL * 0.68, fill=ink)
+        pic.close()
+        start = 0
+        for n in range(1, length + 1):
+            if n == length or n % ROW == 0 or band_colour(seq, n) != band_colour(seq, start):
+                x, y = cell_origin(top, start)
+                pic.rect(x, y + CELL + 1, (n - start) * CELL, BAND, fill=band_colour(seq, start))
+                start = n
+        if seq.period is not None:
+            for n in range(seq.preperiod, length, seq.period):  # a period starts: a thick line
+                x, y = cell_origin(top, n)
                 pic.line(x, y - 2, x, y + CELL + BAND + 2, stroke=draw.PROOF, stroke_width=2.5)
         for r in range(strip_rows(seq)):
             pic.text(LEFT - 4, top + r * ROW_HEIGHT + CELL * 0.68, str(r * ROW), 9, anchor="end")
