@@ -126,8 +126,12 @@ def _limit_memory(memory: int) -> None:  # runs in the child between fork and ex
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
 
-def run_contained(argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None = None) -> Contained:
+def run_contained(
+    argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None = None, merge: bool = False
+) -> Contained:
     """Run ``argv`` (no shell) with ``stdin`` as its input under ``limits``; the run ends by the deadline.
+
+    ``merge``: standard error goes where standard output goes (one log, under the output limit).
 
     Raises ``OSError`` when the program cannot be started.
 
@@ -151,7 +155,7 @@ def run_contained(argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str
     deadline = start + limits.seconds
     memory = limits.memory
     proc = subprocess.Popen(
-        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE, cwd=cwd,
         start_new_session=True, bufsize=0,
         preexec_fn=None if memory is None else (lambda: _limit_memory(memory)),
     )
@@ -161,7 +165,7 @@ def run_contained(argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str
     exited = False
     peak = 0
     pidfd = _pidfd(pid)
-    pipes = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
+    pipes = {proc.stdout.fileno(): out} if merge else {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
     inodes = [os.fstat(fd).st_ino for fd in pipes]
     try:
         with selectors.DefaultSelector() as sel:
@@ -222,7 +226,8 @@ def run_contained(argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str
         _, status = os.waitpid(pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
         for stream in (proc.stdin, proc.stdout, proc.stderr):
-            stream.close()
+            if stream is not None:
+                stream.close()
         if pidfd is not None:
             os.close(pidfd)
     seconds = time.monotonic() - start
