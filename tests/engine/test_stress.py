@@ -217,10 +217,6 @@ def test_judge_ignores_spacing_and_points_at_the_first_changed_token(tokens, dat
         (engine.Run(1, b"WIN\n2 3\n3 2\n", b"a\nValueError: x\n\n", 0), engine.StressKind.RUNTIME, "exit code 1: ValueError: x"),
         (engine.Run(-11, b"", b"", 0), engine.StressKind.RUNTIME, "killed by SIGSEGV"),
         (engine.Run(None, b"WIN\n2 3\n3 2\n", b"", 2, Stop.TIME), engine.StressKind.TIME, "no answer within the 1.5 s time limit"),
-        (
-            engine.Run(None, b"WIN\n2 3\n3 2\n", b"", 2, Stop.TIME, exited=True), engine.StressKind.TIME,
-            "it exited, but a process it started still held its output at the 1.5 s time limit",
-        ),
         (engine.Run(None, b"W" * 2**20, b"", 0, Stop.OUTPUT), engine.StressKind.OUTPUT, "more than 1.0 MiB of output, the output limit"),
         (
             engine.Run(-6, b"", b"terminate called after throwing an instance of 'std::bad_alloc'\n", 0), engine.StressKind.MEMORY,

@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import re
 import resource
+import select
 import selectors
 import signal
 import subprocess
@@ -49,6 +50,8 @@ MAX_OUTPUT = 64 * 2**20
 
 #: Seconds between samples of the program's address space.
 SAMPLE = 0.02
+#: Seconds the output pipes may stay open once the program and its process group are gone.
+GRACE = 0.05
 
 _CHUNK = 64 * 2**10
 #: Messages of a refused allocation: Python's MemoryError, C++'s std::bad_alloc, C's strerror(ENOMEM), Rust's and Java's.
@@ -81,9 +84,7 @@ class Contained:
     limit). ``stdout`` holds at most the output limit; ``stderr`` its last
     :data:`STDERR_TAIL` bytes. ``peak_memory`` is the largest address space
     of the program (not its descendants) seen in bytes, sampled every
-    :data:`SAMPLE` seconds (``VmPeak``; 0 when not measured). ``exited``: the
-    program had exited when the run ended (a time limit then means a
-    descendant held its output).
+    :data:`SAMPLE` seconds (``VmPeak``; 0 when not measured).
     """
 
     returncode: int | None
@@ -92,7 +93,6 @@ class Contained:
     seconds: float
     stopped: Stop | None = None
     peak_memory: int = 0
-    exited: bool = False
 
     def out_of_memory(self, limit: int | None) -> bool:
         """Whether a failed run failed at the memory ``limit``.
@@ -141,10 +141,12 @@ def run_contained(
     (Linux 5.3; elsewhere :func:`os.waitid` without reaping), waking at
     least every :data:`SAMPLE` seconds to sample its address space: input is written as
     the pipe takes it, output appended up to the limit, the standard-error
-    tail kept. The loop ends when the program has exited and both output
-    pipes are closed, or at a limit. Then the process group is killed
-    (leftover descendants included), escaped holders of the output pipes
-    killed, and the program reaped.
+    tail kept. The run ends when the program ends, as on a judge: its
+    process group is killed at once (descendants it left behind included),
+    the output pipes are read to their end, and holders that escaped the
+    group are killed when the pipes are still open :data:`GRACE` seconds
+    later. At a limit the group and the escaped holders are killed the same
+    way. The program is reaped before the runner returns.
     Memory: the output limit plus :data:`STDERR_TAIL` and one chunk.
 
     >>> import sys
@@ -163,6 +165,7 @@ def run_contained(
     out, err = bytearray(), bytearray()
     stopped: Stop | None = None
     exited = False
+    ended: float | None = None  # when the program was seen to have exited
     peak = 0
     pidfd = _pidfd(pid)
     pipes = {proc.stdout.fileno(): out} if merge else {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
@@ -181,10 +184,17 @@ def run_contained(
             if pidfd is not None:
                 sel.register(pidfd, selectors.EVENT_READ)
             while stopped is None and not (exited and not pipes):
-                left = deadline - time.monotonic()
+                now = time.monotonic()
+                left = deadline - now
                 if left <= 0:
                     stopped = Stop.TIME
                     break
+                if exited and ended is None:  # what it left behind holds the pipes: the run is over
+                    ended = now
+                    _kill_group(pid)
+                elif ended is not None and now - ended >= GRACE:
+                    _kill_pipe_holders(inodes)
+                    ended = now
                 events = sel.select(min(left, SAMPLE))
                 if not exited:
                     peak = max(peak, _address_space(pid))
@@ -221,9 +231,9 @@ def run_contained(
                             proc.stdin.close()
     finally:
         _kill_group(pid)
-        if pipes:  # still open after the group is gone: a descendant escaped the group holding them
-            _kill_pipe_holders(inodes)
         _, status = os.waitpid(pid, 0)
+        if not _closed(list(pipes), GRACE):  # still open after the group is gone: escaped holders
+            _kill_pipe_holders(inodes)
         proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
         for stream in (proc.stdin, proc.stdout, proc.stderr):
             if stream is not None:
@@ -232,7 +242,20 @@ def run_contained(
             os.close(pidfd)
     seconds = time.monotonic() - start
     returncode = None if stopped is not None else proc.returncode
-    return Contained(returncode, bytes(out), bytes(err[-STDERR_TAIL:]), seconds, stopped, peak, exited)
+    return Contained(returncode, bytes(out), bytes(err[-STDERR_TAIL:]), seconds, stopped, peak)
+
+
+def _closed(fds: list[int], seconds: float) -> bool:
+    """Read the pipes ``fds`` (non-blocking) to their end, discarding what comes, for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while fds:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        for fd in select.select(fds, [], [], left)[0]:
+            if not os.read(fd, _CHUNK):
+                fds.remove(fd)
+    return True
 
 
 def _pidfd(pid: int) -> int | None:

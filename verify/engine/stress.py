@@ -226,11 +226,7 @@ def judge(expected: str, run: Run, limits: Limits | float) -> RunVerdict:
     if not isinstance(limits, Limits):
         limits = Limits(float(limits))
     if run.stopped is Stop.TIME:
-        if run.exited:
-            detail = f"it exited, but a process it started still held its output at the {limits.seconds:g} s time limit"
-        else:
-            detail = f"no answer within the {limits.seconds:g} s time limit"
-        return RunVerdict(StressKind.TIME, detail, run)
+        return RunVerdict(StressKind.TIME, f"no answer within the {limits.seconds:g} s time limit", run)
     if run.stopped is Stop.OUTPUT:
         return RunVerdict(StressKind.OUTPUT, f"more than {format_bytes(limits.output)} of output, the output limit", run)
     if run.returncode != 0:

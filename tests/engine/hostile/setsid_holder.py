@@ -1,5 +1,6 @@
-"""Exits at once, leaving a grandchild in a new session (outside the process group) that holds
-standard output open and sleeps; the grandchild's process id goes to the file named by argv[1]."""
+"""Leaves a grandchild in a new session (outside the process group) that holds standard output
+open and sleeps, its process id written to the file named by argv[1]; then answers WIN and exits,
+or with argv[2] == "stay" sleeps forever itself."""
 
 import os
 import sys
@@ -15,3 +16,6 @@ if os.fork() == 0:
             time.sleep(3600)
     os._exit(0)
 os.wait()
+print("WIN", flush=True)
+while sys.argv[2:] == ["stay"]:
+    time.sleep(3600)
