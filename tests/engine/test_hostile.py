@@ -12,7 +12,7 @@ import pytest
 
 from gamecert.verify.engine import contain
 from gamecert.verify.engine import stress as engine
-from tests.support import TESTS, compiled, run
+from tests.support import TESTS, after, compiled, run, untimed
 
 HOSTILE = TESTS / "engine" / "hostile"
 #: The default output limit on maze cases (their answers are a few bytes).
@@ -108,6 +108,20 @@ def test_cpp_vector_growth_is_a_memory_limit(vector_growth, tmp_path, monkeypatc
     result, wall, runs = stress_hostile(vector_growth, 1.0, tmp_path, monkeypatch)
     assert_contained(result, wall, runs, 1.0, tmp_path, "memory limit exceeded", "64.0 MiB memory limit reached")
     assert "std::bad_alloc" in result.stdout
+
+
+def test_campaign_shards_run_contained():
+    command = " ".join([sys.executable, "-I", "-S", str(HOSTILE / "endless.py")])
+    result = run(["stress", "maze", "--candidate", command, "--count", "2", "--timeout", "2", "--jobs", "0"])
+    assert result.exit_code == 3, result.output
+    lines = untimed(result.stdout)
+    assert lines[:3] == [
+        "stress maze: 2 of 2 generated cases (seed 1, sizes up to 10) failed: output limit exceeded 2 (T)",
+        "  cases 2, passed 0, output limit exceeded 2; 1 shard (0 from the store, 1 run now)",
+        "  output limit exceeded on case 1 (edge: single free cell), shrunk in 1 step (more than 1.0 MiB of output, the output limit):",
+    ]
+    got = after("got:", result.stdout)
+    assert got == "WIN\n" * 10 + f"(cut here: {OUTPUT_LIMIT:,} bytes read)\n"
 
 
 def _gone(pid: int) -> bool:

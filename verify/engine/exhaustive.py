@@ -198,19 +198,19 @@ def printf_quote(text: str) -> str:
 
 
 #: The most of a candidate's output a campaign's failure shows (lines, characters).
-SHOWN_LINES, SHOWN_CHARS = 20, 2000
+SHOWN_LINES, SHOWN_CHARS = 10, 2000
 
 
 def _shown_output(stdout: bytes) -> str:
     """The start of the candidate's output for a failure report, its cut marked.
 
     >>> _shown_output(b"y\\n" * 1000).splitlines()[-1]
-    '(cut: 2,000 bytes in all)'
+    '(cut here: 2,000 bytes read)'
     """
     lines = stdout[:SHOWN_CHARS].decode("utf-8", "replace").splitlines(keepends=True)
     shown = "".join(lines[:SHOWN_LINES])
     if len(stdout) > SHOWN_CHARS or len(lines) > SHOWN_LINES:
-        shown = shown.rstrip("\n") + f"\n(cut: {len(stdout):,} bytes in all)\n"
+        shown = shown.rstrip("\n") + f"\n(cut here: {len(stdout):,} bytes read)\n"
     return shown
 
 
