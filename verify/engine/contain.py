@@ -37,7 +37,7 @@ import selectors
 import signal
 import subprocess
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -84,7 +84,9 @@ class Contained:
     limit). ``stdout`` holds at most the output limit; ``stderr`` its last
     :data:`STDERR_TAIL` bytes. ``peak_memory`` is the largest address space
     of the program (not its descendants) seen in bytes, sampled every
-    :data:`SAMPLE` seconds (``VmPeak``; 0 when not measured).
+    :data:`SAMPLE` seconds (``VmPeak``; 0 when not measured). ``read`` is
+    the number of output bytes read when ``stdout`` holds only a prefix of them
+    (:meth:`prefix`), else ``None``.
     """
 
     returncode: int | None
@@ -93,6 +95,23 @@ class Contained:
     seconds: float
     stopped: Stop | None = None
     peak_memory: int = 0
+    read: int | None = None
+
+    @property
+    def output_size(self) -> int:
+        """Bytes of output read (at most the output limit)."""
+        return len(self.stdout) if self.read is None else self.read
+
+    def prefix(self, size: int) -> Contained:
+        """This run with only the first ``size`` bytes of its output kept (what is shown and saved of it).
+
+        >>> r = Contained(0, b"y\\n" * 10, b"", 0.1).prefix(4)
+        >>> r.stdout, r.output_size
+        (b'y\\ny\\n', 20)
+        """
+        if len(self.stdout) <= size:
+            return self
+        return replace(self, stdout=self.stdout[:size], read=self.output_size)
 
     def out_of_memory(self, limit: int | None) -> bool:
         """Whether a failed run failed at the memory ``limit``.

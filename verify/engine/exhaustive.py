@@ -201,22 +201,23 @@ def printf_quote(text: str) -> str:
 SHOWN_LINES, SHOWN_CHARS = 10, 2000
 
 
-def _shown_output(stdout: bytes) -> str:
+def _shown_output(run: engine.Run) -> str:
     """The start of the candidate's output for a failure report, its cut marked.
 
-    >>> _shown_output(b"y\\n" * 1000).splitlines()[-1]
+    >>> _shown_output(engine.Run(0, b"y\\n" * 1000, b"", 0.1)).splitlines()[-1]
     '(cut here: 2,000 bytes read)'
     """
+    stdout = run.stdout
     lines = stdout[:SHOWN_CHARS].decode("utf-8", "replace").splitlines(keepends=True)
     shown = "".join(lines[:SHOWN_LINES])
-    if len(stdout) > SHOWN_CHARS or len(lines) > SHOWN_LINES:
-        shown = shown.rstrip("\n") + f"\n(cut here: {len(stdout):,} bytes read)\n"
+    if run.output_size > SHOWN_CHARS or len(lines) > SHOWN_LINES:
+        shown = shown.rstrip("\n") + f"\n(cut here: {run.output_size:,} bytes read)\n"
     return shown
 
 
 def _failure(game: str, label: str, candidate: str, shrunk: engine.Shrunk) -> str:
     steps = f"shrunk in {shrunk.steps} step" + ("" if shrunk.steps == 1 else "s") if shrunk.steps else "already minimal"
-    got = _shown_output(shrunk.verdict.run.stdout)
+    got = _shown_output(shrunk.verdict.run)
     feed = f"printf {printf_quote(shrunk.text)}"
     return (
         f"{shrunk.verdict.kind} on {label}, {steps} ({shrunk.verdict.detail}):\n"

@@ -20,7 +20,7 @@ import shlex
 import signal
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -162,7 +162,7 @@ def _show_case(text: str) -> str:
 
 
 def _show_token(token: bytes) -> str:
-    s = token.decode("utf-8", "replace")
+    s = token[: 4 * _SHOW + 4].decode("utf-8", "replace")  # a huge token is never decoded whole
     return repr(s if len(s) <= _SHOW else s[:_SHOW] + "...")
 
 
@@ -246,11 +246,12 @@ def judge(expected: str, run: Run, limits: Limits | float) -> RunVerdict:
     got = _TOKEN.finditer(run.stdout)
     i = -1
     for i, token in enumerate(got):
-        if i < len(want) and want[i] == token.group():
+        # Lengths first: a huge token is never copied out of the output.
+        if i < len(want) and token.end() - token.start() == len(want[i]) and want[i] == token.group():
             continue
         line = run.stdout.count(b"\n", 0, token.start()) + 1
         wanted = _show_token(want[i]) if i < len(want) else "end of output"
-        detail = f"token {i + 1} at output line {line}: expected {wanted}, got {_show_token(token.group())}"
+        detail = f"token {i + 1} at output line {line}: expected {wanted}, got {_show_token(run.stdout[token.start() : min(token.end(), token.start() + 4 * _SHOW + 4)])}"
         return RunVerdict(StressKind.WRONG, detail, run, i + 1)
     if i == -1 and want:
         return RunVerdict(StressKind.NO_OUTPUT, "exit code 0 and not one token on standard output", run)
@@ -395,9 +396,11 @@ class Trial:
         return Limits(self.seconds, output_limit(answer, self.output), self.memory)
 
     def verdict(self, text: str, answer: str) -> RunVerdict:
-        """The candidate's verdict on ``text``, whose certified answer is ``answer``."""
+        """The candidate's verdict on ``text``, whose certified answer is ``answer``; the run keeps
+        the first :data:`SAVED_OUTPUT` bytes of its output (all that is ever saved or shown)."""
         limits = self.limits(answer)
-        return judge(answer, run_candidate(self.argv, text, limits), limits)
+        verdict = judge(answer, run_candidate(self.argv, text, limits), limits)
+        return replace(verdict, run=verdict.run.prefix(SAVED_OUTPUT))
 
     def check(self, text: str) -> tuple[str, RunVerdict] | None:
         """A reduction's certified answer and verdict, ``None`` when it does not parse (for :func:`shrink_case`)."""
@@ -500,9 +503,9 @@ def saved_output(run: Run, bound: int = SAVED_OUTPUT) -> bytes:
     """
     out = run.stdout
     more = "more than " if run.stopped is Stop.OUTPUT else ""
-    if len(out) <= bound and not more:
+    if run.output_size <= bound and not more:
         return out
-    mark = f"\n[gamecert: output cut here: {more}{len(out)} bytes in all]\n".encode()
+    mark = f"\n[gamecert: output cut here: {more}{run.output_size} bytes in all]\n".encode()
     return out[: max(0, bound - len(mark))] + mark
 
 
