@@ -10,7 +10,9 @@ peak resident memory (``getrusage(RUSAGE_SELF).ru_maxrss``: gamecert alone,
 never the candidate, which is a child). ``runs`` is the number of candidate
 runs (cases and shrinking), ``bound`` twice the time limit per run, the bound
 the wall time must stay under; the largest file is the biggest one written
-in the ``--out`` folder. ``--quick`` leaves out the slow C++ compile.
+in the ``--out`` folder. Two rows raise ``--output-limit`` to its largest,
+64M: gamecert then holds the most output it ever holds. ``--quick`` leaves
+out the C++ compile.
 """
 
 from __future__ import annotations
@@ -47,11 +49,13 @@ sys.stderr.write("\\n" + json.dumps({"code": code, "runs": len(runs), "peak": re
 
 
 def candidates(folder: Path, quick: bool) -> list[tuple[str, str, float]]:
-    """(name, command, time limit in seconds) of every hostile candidate."""
+    """(name, command, time limit in seconds[, further options]) of every hostile candidate."""
     out = [
         ("yes (issue 22)", "yes", 3.0),
         ("cat /dev/zero (issue 22)", "cat /dev/zero", 3.0),
         ("sh + setsid child (issue 22)", "sh -c 'setsid sleep 100 & sleep 100'", 2.0),
+        ("yes, --output-limit 64M", "yes", 3.0, ["--output-limit", "64M"]),
+        ("a 60 MB token, --output-limit 64M", f"{PY} -c 'print(\"W\" * 60_000_000)'", 3.0, ["--output-limit", "64M"]),
         ("endless output", f"{PY} {HOSTILE / 'endless.py'}", 1.0),
         ("zeros, no newline", f"{PY} {HOSTILE / 'zeros.py'}", 1.0),
         ("one huge line", f"{PY} {HOSTILE / 'long_line.py'}", 1.0),
@@ -73,9 +77,9 @@ def candidates(folder: Path, quick: bool) -> list[tuple[str, str, float]]:
     return out
 
 
-def measure(command: str, seconds: float, out: Path) -> dict:
+def measure(command: str, seconds: float, out: Path, more: list[str]) -> dict:
     args = ["stress", "maze", "--candidate", command, "--count", "3", "--timeout", f"{seconds:g}",
-            "--memory-limit", "256M", "--out", str(out)]
+            "--memory-limit", "256M", "--out", str(out), *more]
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-c", WRAPPER, json.dumps(args)], capture_output=True, text=True, timeout=600)
     wall = time.monotonic() - start
@@ -92,14 +96,14 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         rows = []
-        for name, command, seconds in candidates(folder, quick):
+        for name, command, seconds, *more in candidates(folder, quick):
             out = folder / "out"
             shutil.rmtree(out, ignore_errors=True)
-            rows.append((name, seconds, measure(command, seconds, out)))
-    print(f"{'candidate':30s} {'limit':>5s}  {'verdict':23s} {'runs':>4s} {'wall s':>7s} {'bound s':>7s}"
+            rows.append((name, seconds, measure(command, seconds, out, more[0] if more else [])))
+    print(f"{'candidate':34s} {'limit':>5s}  {'verdict':23s} {'runs':>4s} {'wall s':>7s} {'bound s':>7s}"
           f" {'gamecert peak':>13s} {'largest file':>12s}")
     for name, seconds, m in rows:
-        print(f"{name:30s} {seconds:5.1f}  {m['verdict']:23s} {m['runs']:4d} {m['wall']:7.2f} {m['bound']:7.1f}"
+        print(f"{name:34s} {seconds:5.1f}  {m['verdict']:23s} {m['runs']:4d} {m['wall']:7.2f} {m['bound']:7.1f}"
               f" {m['peak'] / 2**20:10.1f} MB {m['largest']:12,d}")
     worst = max(m["peak"] for _, _, m in rows)
     over = [name for name, _, m in rows if m["wall"] > m["bound"]]

@@ -4,12 +4,15 @@ within twice its time limit per run (shrinking included), and no file written pa
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from gamecert.verify import registry
+from gamecert.verify.capabilities import StressCases
 from gamecert.verify.engine import contain
 from gamecert.verify.engine import stress as engine
 from tests.support import TESTS, after, compiled, run, untimed
@@ -178,3 +181,21 @@ def test_memory_limit_holds_for_descendants():
 def test_unknown_program_cannot_start():
     with pytest.raises(OSError):
         contain.run_contained([os.devnull + "-nope"], b"", contain.Limits(1))
+
+
+@pytest.mark.slow
+def test_shrinking_a_time_limit_spends_a_few_time_limits_at_most(monkeypatch):
+    # Every reduction of a large board still times out (this one shrinks in 3 steps): with a bound of
+    # 2 time limits, shrinking stops at it after at most 3 runs, not after 2,000.
+    monkeypatch.setattr(engine, "TIME_SHRINK_LIMITS", 2)
+    game = registry.get_game("maze")
+    text = game.capability(StressCases).random_case(random.Random(1), 8)
+    trial = engine.Trial(game, [sys.executable, "-I", "-S", str(HOSTILE / "sleep_forever.py")], 0.3)
+    answer = trial.referee.answer(text, "a test case", generated=True)
+    verdict = trial.verdict(text, answer)
+    assert verdict.kind is engine.StressKind.TIME
+    start = time.monotonic()
+    shrunk = trial.shrink(text, answer, verdict, game.capability(StressCases).reductions)
+    elapsed = time.monotonic() - start
+    assert shrunk.stopped == "0.6 s bound" and shrunk.steps >= 1
+    assert shrunk.tries <= 3 and elapsed <= 2 * 0.3 * shrunk.tries
