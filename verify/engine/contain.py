@@ -175,6 +175,9 @@ def run_contained(
     start = time.monotonic()
     deadline = start + limits.seconds
     memory = limits.memory
+    if memory is not None:  # never above the limit gamecert itself runs under (raising it would fail in the child)
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        memory = memory if hard == resource.RLIM_INFINITY else min(memory, hard)
     proc = subprocess.Popen(
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE, cwd=cwd,
         start_new_session=True, bufsize=0,

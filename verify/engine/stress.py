@@ -414,7 +414,14 @@ class Trial:
         max_tries: int = 2000, max_seconds: float = 60.0, progress: StressProgress | None = None,
     ) -> Shrunk:
         """:func:`shrink_case` with this trial's runs; a time-limit failure for at most
-        :data:`TIME_SHRINK_LIMITS` time limits (every reduction that still fails costs one)."""
+        :data:`TIME_SHRINK_LIMITS` time limits.
+
+        A smaller case that still times out is worth having (a loop on one
+        shape, a start-up slow on its own), but every reduction that still
+        fails costs a whole time limit; the coarse cuts come first, so a few
+        limits' worth of runs take most of the size away. Output- and
+        memory-limit failures end at their limit, as cheap as any run.
+        """
         if verdict.kind is StressKind.TIME:
             max_seconds = min(max_seconds, TIME_SHRINK_LIMITS * self.seconds)
         return shrink_case(
