@@ -6,6 +6,11 @@ its output token by token against gamecert's own answer, whose certificate is
 checked on every case, and on the first failure shrinks the case by delta
 debugging to a small one that still fails the same way and saves it.
 
+Every run of the candidate is contained like a judge's
+(:mod:`gamecert.verify.engine.contain`): a wall-clock limit that kills its
+process group, an output limit and a memory limit, each its own verdict
+(:class:`StressKind`, in judges' words).
+
 The engine knows a game only through its :class:`~gamecert.verify.game.Game` core
 (parse, and the certified answer of :mod:`gamecert.verify.engine.certified`) and
 its :class:`~gamecert.verify.capabilities.StressCases` capability (``edge_cases``,
