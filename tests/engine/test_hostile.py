@@ -199,3 +199,30 @@ def test_shrinking_a_time_limit_spends_a_few_time_limits_at_most(monkeypatch):
     elapsed = time.monotonic() - start
     assert shrunk.stopped == "0.6 s bound" and shrunk.steps >= 1
     assert shrunk.tries <= 3 and elapsed <= 2 * 0.3 * shrunk.tries
+
+
+# --- the limits as options ------------------------------------------------------------
+
+
+def test_output_limit_option_is_the_limit(tmp_path):
+    command = " ".join([sys.executable, "-I", "-S", str(HOSTILE / "endless.py")])
+    result = run(["stress", "maze", "--candidate", command, "--count", "1", "--output-limit", "2M", "--out", str(tmp_path)])
+    assert result.exit_code == 3
+    assert result.stdout.endswith("(more than 2.0 MiB of output, the output limit)\n")
+    saved = tmp_path / "maze-output-limit-exceeded.out"
+    assert saved.stat().st_size == engine.SAVED_OUTPUT
+    assert saved.read_bytes().endswith(f"[gamecert: output cut here: more than {2 * 2**20} bytes in all]\n".encode())
+
+
+@pytest.mark.parametrize(
+    "option, value, error",
+    [
+        ("--output-limit", "100M", "expected at most 64.0 MiB, got 100.0 MiB"),
+        ("--output-limit", "lots", "expected a size such as 4G, 512M or 100000 (bytes), got 'lots'"),
+        ("--memory-limit", "10", "expected a size of at least 1M, got 10 B"),
+    ],
+)
+def test_limit_options_are_checked(option, value, error):
+    result = run(["stress", "maze", "--candidate", "true", option, value])
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"Error: Invalid value for '{option}': {error}\n")
