@@ -81,7 +81,7 @@ def measure(command: str, seconds: float, out: Path, more: list[str]) -> dict:
     args = ["stress", "maze", "--candidate", command, "--count", "3", "--timeout", f"{seconds:g}",
             "--memory-limit", "256M", "--out", str(out), *more]
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-c", WRAPPER, json.dumps(args)], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-c", WRAPPER, json.dumps(args)], capture_output=True, text=True, timeout=600, check=False)
     wall = time.monotonic() - start
     report = json.loads(done.stderr.strip().splitlines()[-1])
     line = done.stdout.strip()

@@ -181,7 +181,8 @@ def run_contained(
     proc = subprocess.Popen(
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE, cwd=cwd,
         start_new_session=True, bufsize=0,
-        preexec_fn=None if memory is None else (lambda: _limit_memory(memory)),
+        # One setrlimit call between fork and exec: no lock another thread could hold (problemtools does the same).
+        preexec_fn=None if memory is None else (lambda: _limit_memory(memory)),  # noqa: PLW1509
     )
     pid = proc.pid
     out, err = bytearray(), bytearray()
