@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from gamecert.solvers.textinput import format_bytes
 from gamecert.verify import registry
 from gamecert.verify.capabilities import ExhaustiveStress, StressCases
 from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
@@ -17,6 +18,14 @@ from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
 from gamecert.verify.cli.options import Integer, MemorySize, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
+from gamecert.verify.engine.contain import MAX_OUTPUT
+
+
+def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """``--output-limit``: at most the most output gamecert ever holds of a run."""
+    if value is not None and value > MAX_OUTPUT:
+        raise click.BadParameter(f"expected at most {format_bytes(MAX_OUTPUT)}, got {format_bytes(value)}", param=param)
+    return value
 
 
 @click.command()
@@ -27,7 +36,7 @@ from gamecert.verify.cli.rules import rules_options
 @click.option("--max-size", default=10, show_default=True, type=Integer(min=1), help="Largest size of random cases.")
 @click.option("--timeout", default=10.0, show_default=True, type=Number(min=0, min_open=True), help="Seconds per run.")
 @click.option(
-    "--output-limit", type=MemorySize(), default=None, callback=lambda ctx, param, value: _at_most_max_output(param, value),
+    "--output-limit", type=MemorySize(), default=None, callback=_output_limit,
     help="Standard output per run, e.g. 8M [default: 16 times the certified answer, at least 1M; at most 64M].",
 )
 @click.option(
@@ -85,15 +94,6 @@ def stress(
         raise Disagreement()
 
 
-def _at_most_max_output(param: click.Parameter, value: int | None) -> int | None:
-    from gamecert.solvers.textinput import format_bytes
-    from gamecert.verify.engine.contain import MAX_OUTPUT
-
-    if value is not None and value > MAX_OUTPUT:
-        raise click.BadParameter(f"expected at most {format_bytes(MAX_OUTPUT)}, got {format_bytes(value)}", param=param)
-    return value
-
-
 def _unwritable_folder(folder: Path) -> str | None:
     """Why files cannot be written into ``folder`` (created on demand), or None."""
     existing = folder
@@ -130,7 +130,8 @@ def _exhaustive(
     if family is None:
         have = ", ".join(registry.games_with(ExhaustiveStress))
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
-    result = run_campaign(functools.partial(engine.stress_campaign, g, size, candidate, timeout, output_limit, memory_limit), campaign)
+    make = functools.partial(engine.stress_campaign, g, size, candidate, timeout, output_limit, memory_limit)
+    result = run_campaign(make, campaign)
     _campaign_summary(g, result, family.stress_covered(size), campaign.store)
 
 
