@@ -79,5 +79,5 @@ def test_stress_bunny_egg_catches_a_dropped_last_mistake(tmp_path):
     cells, k, _ = bunny_egg.measure(shrunk.text)
     assert cells <= 4 and k == 1 and shrunk.steps >= 1
     assert cells < bunny_egg.measure(result.failure.case.text)[0]
-    assert (tmp_path / "bunny-egg-wrong.ans").read_text().split() == ["1", "1"]
+    assert (tmp_path / "bunny-egg-wrong-answer.ans").read_text().split() == ["1", "1"]
 

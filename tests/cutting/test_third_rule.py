@@ -145,10 +145,10 @@ def test_stress_a_right_and_a_wrong_candidate(wide, tmp_path):
     assert result.exit_code == 0, result.output
     result = run(["stress", "wide", "--candidate", CUTTING_CUTS, "--count", "30", "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
-    assert result.stdout.startswith("stress wide: WRONG on case ")
-    shrunk = (tmp_path / "wide-wrong.in").read_text()
+    assert result.stdout.startswith("stress wide: wrong answer on case ")
+    shrunk = (tmp_path / "wide-wrong-answer.in").read_text()
     a, b = map(int, shrunk.split())  # shrunk to one piece, which the rule search decides
-    assert (tmp_path / "wide-wrong.ans").read_text() == searched([(a, b)])
+    assert (tmp_path / "wide-wrong-answer.ans").read_text() == searched([(a, b)])
 
 
 def test_audit_quick(wide):

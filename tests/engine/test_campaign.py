@@ -164,16 +164,16 @@ def test_cli_stress_exhaustive_passes_a_right_program_and_finds_a_wrong_one():
     assert right.exit_code == 0, right.output
     assert untimed(right.stdout) == [
         "stress maze: 143 boards up to 3x3 up to symmetry passed (T)",
-        "  boards 143, passed 143, wrong 0, crash 0, timeout 0; 6 shards (0 from the store, 6 run now)",
+        "  boards 143, passed 143; 6 shards (0 from the store, 6 run now)",
     ]
     wrong = run(["stress", "maze", "--candidate", candidate("maze/alternating.py", "--shallow"), "--exhaustive", "3", "--jobs", "0"])
     assert wrong.exit_code == 3, wrong.output
     lines = untimed(wrong.stdout)
-    assert lines[0] == "stress maze: 18 of 143 boards up to 3x3 up to symmetry failed: wrong 18 (T)"
-    assert lines[1] == "  boards 143, passed 125, wrong 18, crash 0, timeout 0; 6 shards (0 from the store, 6 run now)"
+    assert lines[0] == "stress maze: 18 of 143 boards up to 3x3 up to symmetry failed: wrong answer 18 (T)"
+    assert lines[1] == "  boards 143, passed 125, wrong answer 18; 6 shards (0 from the store, 6 run now)"
     # The first failing shard's case, shrunk: a board whose winning cell needs a two-step alternating path.
     assert lines[2:11] == [
-        "  WRONG on board 2x3, already minimal (token 6: expected '2', output ended):",
+        "  wrong answer on board 2x3, already minimal (token 6: expected '2', output ended):",
         "  input:",
         "      2 3",
         "      ...",
@@ -227,9 +227,9 @@ def test_cli_seeded_stress_campaign_runs_every_case_of_the_plain_schedule():
     referee = stress.Referee(game)
     loses = sum(referee.answer(c.text, "a case", True) == "LOSE\n" for c in stress.stress_cases(game.capability(StressCases), 60, 1, 10))
     lines = untimed(result.stdout)
-    assert lines[0] == f"stress maze: {loses} of 60 generated cases (seed 1, sizes up to 10) failed: wrong {loses} (T)"
-    assert lines[1] == f"  cases 60, passed {60 - loses}, wrong {loses}, crash 0, timeout 0; 2 shards (0 from the store, 2 run now)"
-    assert lines[2] == "  WRONG on case 2 (edge: no free cell), already minimal (token 1 at output line 1: expected 'LOSE', got 'WIN'):"
+    assert lines[0] == f"stress maze: {loses} of 60 generated cases (seed 1, sizes up to 10) failed: wrong answer {loses} (T)"
+    assert lines[1] == f"  cases 60, passed {60 - loses}, wrong answer {loses}; 2 shards (0 from the store, 2 run now)"
+    assert lines[2] == "  wrong answer on case 2 (edge: no free cell), already minimal (token 1 at output line 1: expected 'LOSE', got 'WIN'):"
 
 
 def test_a_store_in_a_missing_folder_is_bad_input(tmp_path):
@@ -243,9 +243,9 @@ def test_cli_stress_geography_exhaustive_every_graph_finds_the_odd_cycle_bug():
     wrong = run(["stress", "geography", "--candidate", candidate("geography/candidate.py", "--wrong"), "--exhaustive", "4", "--jobs", "0"])
     assert wrong.exit_code == 3, wrong.output
     lines = untimed(wrong.stdout)
-    assert re.fullmatch(r"stress geography: (\d+) of 18 graphs up to 4 vertices \(nauty's geng\) failed: wrong \1 \(T\)", lines[0])
+    assert re.fullmatch(r"stress geography: (\d+) of 18 graphs up to 4 vertices \(nauty's geng\) failed: wrong answer \1 \(T\)", lines[0])
     # The first failure is the triangle, already minimal.
-    assert lines[2] == "  WRONG on graph 4 of `geng -q 3`, already minimal (token 2 at output line 1: expected 'lose', got 'win'):"
+    assert lines[2] == "  wrong answer on graph 4 of `geng -q 3`, already minimal (token 2 at output line 1: expected 'lose', got 'win'):"
     assert lines[4:8] == ["      3 3", "      1 2", "      1 3", "      2 3"]
 
 

@@ -13,7 +13,7 @@ from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.cutting.game import CuttingGame
-from gamecert.verify.engine.package import certify_case, contest_problem, parse_verifyproblem, write_package
+from gamecert.verify.engine.package import certify_case, contest_problem, parse_verifyproblem, verify_package, write_package
 from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificationError, PackageError
 from gamecert.verify.game import Capability, Formulation
@@ -249,3 +249,14 @@ def test_cli_verify_fails_when_a_submission_lands_outside_its_category(tmp_path)
     assert lines[5].startswith("BAD wrong_answer/right.cpp: AC")
     assert lines[6].split() == ["Submission", "sample", "edge", "Time"]
     assert lines[-1].startswith("verifyproblem FAILED: 1 errors, 0 warnings")
+
+
+def test_verifyproblem_is_stopped_at_its_time_limit(tmp_path):
+    # verifyproblem's own start (Python and its imports) takes longer than 0.05 s: it is stopped, never waited for.
+    (tmp_path / "problem.yaml").write_text("name: x\n")
+    report = verify_package(tmp_path, seconds=0.05)
+    assert not report.passed and report.returncode == -1 and report.seconds < 5
+    assert report.lines()[-2:] == [
+        "ERROR verifyproblem was stopped at the 0.05 s time limit",
+        f"verifyproblem FAILED: 1 errors, 0 warnings ({report.seconds:.1f} s)",
+    ]

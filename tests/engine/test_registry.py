@@ -194,7 +194,7 @@ def test_stress(toy, tmp_path):
 def test_stress_finds_and_shrinks_a_wrong_candidate(toy, tmp_path):
     result = run(["stress", "path", "--candidate", WRONG, "--count", "20", "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
-    assert (tmp_path / "path-wrong.in").read_text() == "5\n"  # shrunk to the smallest path it fails on
+    assert (tmp_path / "path-wrong-answer.in").read_text() == "5\n"  # shrunk to the smallest path it fails on
 
 
 def test_audit(toy):
@@ -231,8 +231,8 @@ def _summary(result) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("candidate, expected", [
-    (RIGHT, ["stress path: 7 paths up to 7 vertices passed", "  paths 7, passed 7, wrong 0, crash 0, timeout 0; 3 shards (0 from the store, 3 run now)"]),
-    (WRONG, ["stress path: 2 of 7 paths up to 7 vertices failed: wrong 2", "  paths 7, passed 5, wrong 2, crash 0, timeout 0; 3 shards (0 from the store, 3 run now)"]),
+    (RIGHT, ["stress path: 7 paths up to 7 vertices passed", "  paths 7, passed 7; 3 shards (0 from the store, 3 run now)"]),
+    (WRONG, ["stress path: 2 of 7 paths up to 7 vertices failed: wrong answer 2", "  paths 7, passed 5, wrong answer 2; 3 shards (0 from the store, 3 run now)"]),
 ], ids=["right", "wrong"])
 def test_exhaustive_stress_on_local_workers(toy, candidate, expected):
     result = run(["stress", "path", "--candidate", candidate, "--exhaustive", "7", "--jobs", "2"])
@@ -263,8 +263,8 @@ def test_exhaustive_stress_on_a_cluster_that_cannot_import_the_game(toy, tmp_pat
         result = run(["stress", "path", "--candidate", WRONG, "--exhaustive", "7", "--scheduler", address])
         assert result.exit_code == 3, result.output + log.read_text()
         assert _summary(result) == [
-            "stress path: 2 of 7 paths up to 7 vertices failed: wrong 2",
-            "  paths 7, passed 5, wrong 2, crash 0, timeout 0; 3 shards (0 from the store, 3 run now)",
+            "stress path: 2 of 7 paths up to 7 vertices failed: wrong answer 2",
+            "  paths 7, passed 5, wrong answer 2; 3 shards (0 from the store, 3 run now)",
         ]
         assert "printf '5\\n'" in result.stdout  # the failure, shrunk on the worker with the toy's reductions
     finally:

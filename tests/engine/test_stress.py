@@ -17,6 +17,7 @@ from gamecert.solvers.maze.solver import parse_maze
 from gamecert.verify import registry
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.engine import stress as engine
+from gamecert.verify.engine.contain import Limits, Stop
 from tests.support import TESTS, candidate, run
 
 
@@ -31,13 +32,13 @@ def certified(game: str, text: str) -> str:
 def test_wrong_maze_is_found_and_shrunk_to_at_most_two_free_cells(tmp_path):
     result = run(["stress", "maze", "--candidate", candidate("maze/candidate.py", "--wrong"), "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
-    assert result.stdout.startswith("stress maze: WRONG on case ")
-    assert result.stdout.endswith(f"{tmp_path / 'maze-wrong.in'} (token 1 at output line 1: expected 'LOSE', got 'WIN')\n")
-    shrunk = (tmp_path / "maze-wrong.in").read_text()
+    assert result.stdout.startswith("stress maze: wrong answer on case ")
+    assert result.stdout.endswith(f"{tmp_path / 'maze-wrong-answer.in'} (token 1 at output line 1: expected 'LOSE', got 'WIN')\n")
+    shrunk = (tmp_path / "maze-wrong-answer.in").read_text()
     assert parse_maze(shrunk).free.sum() <= 2
-    assert (tmp_path / "maze-wrong.ans").read_text() == certified("maze", shrunk) == "LOSE\n"
-    assert (tmp_path / "maze-wrong.out").read_text().split() == ["WIN"]
-    assert (tmp_path / "maze-wrong.orig.in").exists()
+    assert (tmp_path / "maze-wrong-answer.ans").read_text() == certified("maze", shrunk) == "LOSE\n"
+    assert (tmp_path / "maze-wrong-answer.out").read_text().split() == ["WIN"]
+    assert (tmp_path / "maze-wrong-answer.orig.in").exists()
 
 
 def _check(game: str, argv: list[str]):
@@ -71,12 +72,12 @@ def test_wrong_maze_shrinks_from_a_large_walled_board():
 def test_off_by_one_cutting_is_shrunk_to_one_small_piece(tmp_path):
     result = run(["stress", "cutting", "--candidate", candidate("cutting/candidate.py", "--off-by-one"), "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
-    assert result.stdout.startswith("stress cutting: WRONG on case ")
-    shrunk = parse_queries((tmp_path / "cutting-wrong.in").read_text(), CUTTING)
+    assert result.stdout.startswith("stress cutting: wrong answer on case ")
+    shrunk = parse_queries((tmp_path / "cutting-wrong-answer.in").read_text(), CUTTING)
     assert len(shrunk) == 1 and shrunk[0].rows * shrunk[0].cols <= 8
-    answer = (tmp_path / "cutting-wrong.ans").read_text()
-    assert answer == certified("cutting", (tmp_path / "cutting-wrong.in").read_text())
-    assert (tmp_path / "cutting-wrong.out").read_text().split() != answer.split()
+    answer = (tmp_path / "cutting-wrong-answer.ans").read_text()
+    assert answer == certified("cutting", (tmp_path / "cutting-wrong-answer.in").read_text())
+    assert (tmp_path / "cutting-wrong-answer.out").read_text().split() != answer.split()
 
 
 @pytest.mark.slow
@@ -99,22 +100,22 @@ def test_sleeping_candidate_is_a_timeout_with_its_case_saved(tmp_path):
     result = run(args)
     assert result.exit_code == 3
     assert result.stdout == (
-        "stress cutting: TIMEOUT on case 1 of 200 (edge: smallest piece; seed 1), already minimal: [2 2]: "
-        f"{tmp_path / 'cutting-timeout.in'} (no answer within the 0.5 s time limit)\n"
+        "stress cutting: time limit exceeded on case 1 of 200 (edge: smallest piece; seed 1), already minimal: [2 2]: "
+        f"{tmp_path / 'cutting-time-limit-exceeded.in'} (no answer within the 0.5 s time limit)\n"
     )
-    assert (tmp_path / "cutting-timeout.in").read_text() == "2 2\n"
-    assert (tmp_path / "cutting-timeout.ans").read_text() == certified("cutting", "2 2\n")
+    assert (tmp_path / "cutting-time-limit-exceeded.in").read_text() == "2 2\n"
+    assert (tmp_path / "cutting-time-limit-exceeded.ans").read_text() == certified("cutting", "2 2\n")
 
 
 def test_crashing_candidate_is_a_crash_with_its_case_saved(tmp_path):
     result = run(["stress", "maze", "--candidate", candidate("engine/candidates/crash.py"), "--out", str(tmp_path)])
     assert result.exit_code == 3
     assert result.stdout == (
-        "stress maze: CRASH on case 1 of 200 (edge: single free cell; seed 1), shrunk in 1 step to [1 1 / #]: "
-        f"{tmp_path / 'maze-crash.in'} (exit code 1: ZeroDivisionError: candidate bug)\n"
+        "stress maze: run-time error on case 1 of 200 (edge: single free cell; seed 1), shrunk in 1 step to [1 1 / #]: "
+        f"{tmp_path / 'maze-run-time-error.in'} (exit code 1: ZeroDivisionError: candidate bug)\n"
     )
-    assert (tmp_path / "maze-crash.orig.in").read_text() == "1 1\n.\n"
-    assert (tmp_path / "maze-crash.ans").read_text() == certified("maze", "1 1\n#\n")
+    assert (tmp_path / "maze-run-time-error.orig.in").read_text() == "1 1\n.\n"
+    assert (tmp_path / "maze-run-time-error.ans").read_text() == certified("maze", "1 1\n#\n")
 
 
 def test_killed_candidate_and_its_children_are_gone_at_the_time_limit():
@@ -213,13 +214,20 @@ def test_judge_ignores_spacing_and_points_at_the_first_changed_token(tokens, dat
         (engine.Run(0, b"WIN\n2 3\n", b"", 0), engine.StressKind.WRONG, "token 4: expected '3', output ended"),
         (engine.Run(0, b"WIN\n2 3\n3 2\n1 1\n", b"", 0), engine.StressKind.WRONG, "token 6 at output line 4: expected end of output, got '1'"),
         (engine.Run(0, b"LOSE\n", b"", 0), engine.StressKind.WRONG, "token 1 at output line 1: expected 'WIN', got 'LOSE'"),
-        (engine.Run(1, b"WIN\n2 3\n3 2\n", b"a\nValueError: x\n\n", 0), engine.StressKind.CRASH, "exit code 1: ValueError: x"),
-        (engine.Run(-11, b"", b"", 0), engine.StressKind.CRASH, "killed by SIGSEGV"),
-        (engine.Run(None, b"WIN\n2 3\n3 2\n", b"", 2), engine.StressKind.TIMEOUT, "no answer within the 1.5 s time limit"),
+        (engine.Run(1, b"WIN\n2 3\n3 2\n", b"a\nValueError: x\n\n", 0), engine.StressKind.RUNTIME, "exit code 1: ValueError: x"),
+        (engine.Run(-11, b"", b"", 0), engine.StressKind.RUNTIME, "killed by SIGSEGV"),
+        (engine.Run(None, b"WIN\n2 3\n3 2\n", b"", 2, Stop.TIME), engine.StressKind.TIME, "no answer within the 1.5 s time limit"),
+        (engine.Run(None, b"W" * 2**20, b"", 0, Stop.OUTPUT), engine.StressKind.OUTPUT, "more than 1.0 MiB of output, the output limit"),
+        (
+            engine.Run(-6, b"", b"terminate called after throwing an instance of 'std::bad_alloc'\n", 0), engine.StressKind.MEMORY,
+            "256.0 MiB memory limit reached (peak 0 B; killed by SIGABRT): terminate called after throwing an instance of 'std::bad_alloc'",
+        ),
+        (engine.Run(-9, b"", b"", 0, peak_memory=250 * 2**20), engine.StressKind.MEMORY, "256.0 MiB memory limit reached (peak 250.0 MiB; killed by SIGKILL)"),
+        (engine.Run(0, b" \n\n", b"", 0), engine.StressKind.NO_OUTPUT, "exit code 0 and not one token on standard output"),
     ],
 )
 def test_judge_tells_failures_apart(run, kind, detail):
-    verdict = engine.judge("WIN\n2 3\n3 2\n", run, 1.5)
+    verdict = engine.judge("WIN\n2 3\n3 2\n", run, Limits(1.5, 2**20, 2**28))
     assert (verdict.kind, verdict.detail) == (kind, detail)
 
 
@@ -313,4 +321,4 @@ def test_shrinking_stops_at_its_bound(tmp_path):
     f = result.failure
     assert f is not None and f.shrunk.stopped == "0-run bound" and f.shrunk.steps == 0
     assert "already minimal (stopped by the 0-run bound)" in result.summary()
-    assert (tmp_path / "cutting-wrong.in").read_text() == f.case.text
+    assert (tmp_path / "cutting-wrong-answer.in").read_text() == f.case.text

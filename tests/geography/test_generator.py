@@ -74,4 +74,4 @@ def test_stress_geography_catches_a_bipartite_only_program(tmp_path):
     assert result.failure is not None and result.failure.verdict.kind is StressKind.WRONG
     g = parse_geography(result.failure.shrunk.text)
     assert g.n <= 3 and len(g.edges) <= 3 and non_bipartite(result.failure.shrunk.text)
-    assert (tmp_path / "geography-wrong.in").read_text() == result.failure.shrunk.text
+    assert (tmp_path / "geography-wrong-answer.in").read_text() == result.failure.shrunk.text

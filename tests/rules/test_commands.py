@@ -113,12 +113,12 @@ def test_stress_finds_and_shrinks_a_formula_right_only_from_some_n_on(tmp_path):
                   "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
     assert result.stdout == (
-        "stress kayles: WRONG on case 1 of 200 (edge: every position of sizes 0 to 10; seed 1), shrunk in 5 steps "
-        f"to [3]: {tmp_path}/kayles-wrong.in (token 2 at output line 1: expected '3', got '8')\n"
+        "stress kayles: wrong answer on case 1 of 200 (edge: every position of sizes 0 to 10; seed 1), shrunk in 5 steps "
+        f"to [3]: {tmp_path}/kayles-wrong-answer.in (token 2 at output line 1: expected '3', got '8')\n"
     )
-    assert (tmp_path / "kayles-wrong.in").read_text() == "3\n"
-    assert (tmp_path / "kayles-wrong.ans").read_text() == "win 3\n"
-    assert (tmp_path / "kayles-wrong.orig.in").read_text() == "".join(f"{n}\n" for n in range(11))
+    assert (tmp_path / "kayles-wrong-answer.in").read_text() == "3\n"
+    assert (tmp_path / "kayles-wrong-answer.ans").read_text() == "win 3\n"
+    assert (tmp_path / "kayles-wrong-answer.orig.in").read_text() == "".join(f"{n}\n" for n in range(11))
 
 
 @pytest.mark.slow
@@ -128,7 +128,7 @@ def test_stress_campaign_of_a_rules_game_on_dask_workers():
                  "--count", "60", "--jobs", "2"])
     assert right.exit_code == 0, right.output
     assert right.stdout.splitlines()[1] == (
-        "  cases 60, passed 60, wrong 0, crash 0, timeout 0; 2 shards (0 from the store, 2 run now)"
+        "  cases 60, passed 60; 2 shards (0 from the store, 2 run now)"
     )
     wrong = run(["stress", "--rules", KAYLES, "--candidate", candidate("rules/kayles_candidate.py", "--period"),
                  "--count", "60", "--jobs", "2"])
@@ -141,8 +141,8 @@ def test_stress_shrinks_to_the_fewest_and_smallest_positions(tmp_path):
     result = run(["stress", "--rules", NIM, "--candidate", candidate("rules/nim_candidate.py", "--sum"),
                   "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
-    assert (tmp_path / "nim-wrong.in").read_text() == "1 1\n"
-    assert (tmp_path / "nim-wrong.ans").read_text() == "lose 0\n"
+    assert (tmp_path / "nim-wrong-answer.in").read_text() == "1 1\n"
+    assert (tmp_path / "nim-wrong-answer.ans").read_text() == "lose 0\n"
 
 
 def test_stress_a_right_nim_program_on_random_cases(tmp_path):
@@ -189,8 +189,8 @@ def test_stress_a_graph_rules_game(tmp_path):
     wrong.write_text("import sys\nn = int(sys.stdin.read())\nprint(''.join(f'{v} win\\n' for v in range(1, n + 1)), end='')\n")
     result = run(["stress", "--rules", PATH, "--candidate", f"python3 -I -S {wrong}", "--out", str(tmp_path)])
     assert result.exit_code == 3, result.output
-    assert (tmp_path / "path-wrong.in").read_text() == "1\n"
-    assert (tmp_path / "path-wrong.ans").read_text() == "1 lose\n"
+    assert (tmp_path / "path-wrong-answer.in").read_text() == "1\n"
+    assert (tmp_path / "path-wrong-answer.ans").read_text() == "1 lose\n"
 
 
 def kayles_cases() -> StressCases:

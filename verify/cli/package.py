@@ -9,7 +9,7 @@ import click
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
-from gamecert.verify.cli.options import Integer
+from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.errors import PackageError
 
@@ -62,6 +62,10 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
     type=click.Choice(["config", "statement", "validators", "graders", "data", "submissions"]),
     help="verifyproblem parts (repeatable; default all but the statement, which needs pdflatex).",
 )
+@click.option(
+    "--verify-timeout", default=3600.0, show_default=True, type=Number(min=0, min_open=True), metavar="SECONDS",
+    help="Stop verifyproblem and every program it started after this many seconds (the check then fails).",
+)
 @rules_options
 def package(
     game: str | None,
@@ -71,6 +75,7 @@ def package(
     submissions: list[tuple[str, Path]],
     verify_dir: Path | None,
     parts: tuple[str, ...],
+    verify_timeout: float,
 ) -> None:
     """Write a Kattis problem package for GAME, or check one with --verify DIR.
 
@@ -99,7 +104,7 @@ def package(
         if not (verify_dir / "problem.yaml").is_file():
             raise InputProblem(f"{verify_dir}:1:1: --verify: expected a problem package folder (with problem.yaml)")
         try:
-            report = engine.verify_package(verify_dir, parts or engine.DEFAULT_PARTS)
+            report = engine.verify_package(verify_dir, parts or engine.DEFAULT_PARTS, seconds=verify_timeout)
         except PackageError as exc:
             raise InputProblem(f"{verify_dir}:1:1: {exc}") from None
         for line in report.lines():

@@ -9,14 +9,23 @@ from pathlib import Path
 
 import click
 
+from gamecert.solvers.textinput import format_bytes
 from gamecert.verify import registry
 from gamecert.verify.capabilities import ExhaustiveStress, StressCases
 from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
-from gamecert.verify.cli.options import Integer, Number
+from gamecert.verify.cli.options import Integer, MemorySize, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
+from gamecert.verify.engine.contain import MAX_OUTPUT
+
+
+def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """``--output-limit``: at most the most output gamecert ever holds of a run."""
+    if value is not None and value > MAX_OUTPUT:
+        raise click.BadParameter(f"expected at most {format_bytes(MAX_OUTPUT)}, got {format_bytes(value)}", param=param)
+    return value
 
 
 @click.command()
@@ -26,6 +35,14 @@ from gamecert.verify.cli.rules import rules_options
 @click.option("--seed", default=1, show_default=True, type=Integer(), help="Same seed, same cases.")
 @click.option("--max-size", default=10, show_default=True, type=Integer(min=1), help="Largest size of random cases.")
 @click.option("--timeout", default=10.0, show_default=True, type=Number(min=0, min_open=True), help="Seconds per run.")
+@click.option(
+    "--output-limit", type=MemorySize(), default=None, callback=_output_limit,
+    help="Standard output per run, e.g. 8M [default: 16 times the certified answer, at least 1M; at most 64M].",
+)
+@click.option(
+    "--memory-limit", type=MemorySize(), default="1G", show_default=True,
+    help="Memory (address space) per run of the candidate and its children.",
+)
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
 @click.option(
     "--exhaustive", type=Integer(min=1), default=None, metavar="N",
@@ -35,10 +52,15 @@ from gamecert.verify.cli.rules import rules_options
 @campaign_options
 @rules_options
 def stress(
-    game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, out: Path,
-    exhaustive: int | None, campaign: CampaignOptions,
+    game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None,
+    memory_limit: int, out: Path, exhaustive: int | None, campaign: CampaignOptions,
 ) -> None:
-    """Run another program on generated cases against certified answers; shrink the first failure."""
+    """Run another program on generated cases against certified answers; shrink the first failure.
+
+    Each run is contained like a judge's: the time, output and memory limits
+    are verdicts of their own (time limit exceeded, output limit exceeded,
+    memory limit exceeded), as are run-time errors, no output and wrong answers.
+    """
     from gamecert.verify.engine import stress as engine  # loaded only by this command
 
     g = registry.get_game(game)
@@ -48,13 +70,13 @@ def stress(
     if exhaustive is not None:
         if given:
             raise click.UsageError(f"{given[0]} is for generated cases; --exhaustive N runs every case up to N")
-        _exhaustive(g, candidate, exhaustive, timeout, campaign)
+        _exhaustive(g, candidate, exhaustive, timeout, output_limit, memory_limit, campaign)
         return
     if campaign.given:
         # The same cases as a plain run, as a campaign: every case runs, failures are printed.
         if "--out" in given:
             raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
-        _seeded(g, candidate, count, seed, max_size, timeout, campaign)
+        _seeded(g, candidate, count, seed, max_size, timeout, output_limit, memory_limit, campaign)
         return
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
@@ -62,7 +84,8 @@ def stress(
     try:
         with _progress(count) as progress:
             result = engine.stress(
-                g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, out=out, progress=progress
+                g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, output_limit=output_limit,
+                memory_limit=memory_limit, out=out, progress=progress,
             )
     except OSError as exc:  # the one file operation of a stress run: saving the failing case
         raise InputProblem(f"{out}:1:1: --out: cannot write the case files: {exc.strerror or exc}") from None
@@ -97,7 +120,9 @@ def _progress(count: int):
         yield progress
 
 
-def _exhaustive(g, candidate: str, size: int, timeout: float, campaign: CampaignOptions) -> None:
+def _exhaustive(
+    g, candidate: str, size: int, timeout: float, output_limit: int | None, memory_limit: int, campaign: CampaignOptions
+) -> None:
     """The candidate on every case up to ``size``: a summary, the counts, the first failures; exit 3 on any."""
     from gamecert.verify.engine import exhaustive as engine
 
@@ -105,21 +130,28 @@ def _exhaustive(g, candidate: str, size: int, timeout: float, campaign: Campaign
     if family is None:
         have = ", ".join(registry.games_with(ExhaustiveStress))
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
-    result = run_campaign(functools.partial(engine.stress_campaign, g, size, candidate, timeout), campaign)
+    make = functools.partial(engine.stress_campaign, g, size, candidate, timeout, output_limit, memory_limit)
+    result = run_campaign(make, campaign)
     _campaign_summary(g, result, family.stress_covered(size), campaign.store)
 
 
-def _seeded(g, candidate: str, count: int, seed: int, max_size: int, timeout: float, campaign: CampaignOptions) -> None:
+def _seeded(
+    g, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None, memory_limit: int,
+    campaign: CampaignOptions,
+) -> None:
     """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
     from gamecert.verify.engine import exhaustive as engine
 
-    make = functools.partial(engine.random_stress_campaign, g, candidate, count, seed, max_size, timeout)
+    make = functools.partial(
+        engine.random_stress_campaign, g, candidate, count, seed, max_size, timeout, output_limit, memory_limit
+    )
     result = run_campaign(make, campaign)
     _campaign_summary(g, result, f"generated cases (seed {seed}, sizes up to {max_size})", campaign.store)
 
 
 def _campaign_summary(g, result, covered: str, store) -> None:
     from gamecert.verify.engine import exhaustive as engine
+    from gamecert.verify.engine.stress import FAILURES
 
     totals = result.totals
     unit = result.campaign.unit
@@ -127,7 +159,7 @@ def _campaign_summary(g, result, covered: str, store) -> None:
     if not failed:
         click.echo(f"stress {g.name}: {totals[unit]:,} {covered} passed ({result.seconds:.1f} s)")
     else:
-        kinds = ", ".join(f"{kind} {totals[kind]:,}" for kind in ("wrong", "crash", "timeout") if totals[kind])
+        kinds = ", ".join(f"{kind} {totals[kind]:,}" for kind in FAILURES if totals.get(kind))
         click.echo(f"stress {g.name}: {failed:,} of {totals[unit]:,} {covered} failed: {kinds} ({result.seconds:.1f} s)")
     click.echo(engine.counts_line(result))
     bad = result.counterexamples

@@ -89,13 +89,17 @@ def candidate_argv(candidate: str) -> list[str]:
     return argv
 
 
-def stress_campaign(game: Game, size: int, candidate: str, timeout: float) -> Campaign:
-    """The campaign running ``candidate`` on every case of ``game`` up to ``size``."""
+def stress_campaign(
+    game: Game, size: int, candidate: str, timeout: float,
+    output_limit: int | None = None, memory_limit: int | None = engine.DEFAULT_MEMORY,
+) -> Campaign:
+    """The campaign running ``candidate`` on every case of ``game`` up to ``size``
+    (each run contained as in :func:`~gamecert.verify.engine.stress.stress`)."""
     cap = need(game, ExhaustiveStress)
     candidate_argv(candidate)
     options = {
         "game": game.name, "cases": "family", "unit": cap.stress_unit,
-        "candidate": candidate, "timeout": timeout,
+        "candidate": candidate, "timeout": timeout, "output_limit": output_limit, "memory_limit": memory_limit,
     }
     return Campaign(f"stress {game.name} up to {size}", StressShard(game), cap.stress_shards(size), options, cap.stress_unit)
 
@@ -104,7 +108,10 @@ def stress_campaign(game: Game, size: int, candidate: str, timeout: float) -> Ca
 RANDOM_CHUNK = 50
 
 
-def random_stress_campaign(game: Game, candidate: str, count: int, seed: int, max_size: int, timeout: float) -> Campaign:
+def random_stress_campaign(
+    game: Game, candidate: str, count: int, seed: int, max_size: int, timeout: float,
+    output_limit: int | None = None, memory_limit: int | None = engine.DEFAULT_MEMORY,
+) -> Campaign:
     """The ``count`` generated cases of ``seed`` (the schedule of a plain stress run), in shards of
     :data:`RANDOM_CHUNK` case numbers.
 
@@ -121,6 +128,7 @@ def random_stress_campaign(game: Game, candidate: str, count: int, seed: int, ma
     options = {
         "game": game.name, "cases": "seeded", "unit": "cases",
         "count": count, "seed": seed, "max_size": max_size, "candidate": candidate, "timeout": timeout,
+        "output_limit": output_limit, "memory_limit": memory_limit,
     }
     return Campaign(f"stress {game.name} seed {seed}", StressShard(game), shards, options, "cases")
 
@@ -134,8 +142,9 @@ class StressShard:
 
     Called as ``shard(params, options)``: runs the candidate on every case of
     one shard and returns the counts per verdict and the first failure, shrunk.
-    Counts: the campaign's unit (cases run), ``passed``, then ``wrong``,
-    ``crash`` and ``timeout`` runs. Every case is run, so the counts of a
+    Counts: the campaign's unit (cases run), ``passed``, then the runs of
+    each failing verdict that occurred (``wrong answer``, ``time limit
+    exceeded``, ...: :class:`~gamecert.verify.engine.stress.StressKind`). Every case is run, so the counts of a
     shard do not depend on where its first failure is.
     """
 
@@ -157,29 +166,24 @@ class StressShard:
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
         game = self.game
         unit = str(options["unit"])
-        argv = candidate_argv(str(options["candidate"]))
-        timeout = float(options["timeout"])
-        referee = engine.Referee(game)
-        counts = {unit: 0, "passed": 0, "wrong": 0, "crash": 0, "timeout": 0}
+        output, memory = options.get("output_limit"), options.get("memory_limit", engine.DEFAULT_MEMORY)
+        trial = engine.Trial(
+            game, candidate_argv(str(options["candidate"])), float(options["timeout"]),
+            None if output is None else int(output), None if memory is None else int(memory),
+        )
+        counts = {unit: 0, "passed": 0}
         found: list[str] = []
-
-        def check(text: str):
-            answer = referee.answer(text, "a reduction of the failing case", generated=False)
-            if answer is None:
-                return None
-            return answer, engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
-
         reductions = need(game, StressCases).reductions
         for label, text in self.cases(params, options):
             counts[unit] += 1
-            answer = referee.answer(text, label, generated=True)
-            verdict = engine.judge(answer, engine.run_candidate(argv, text, timeout), timeout)
+            answer = trial.referee.answer(text, label, generated=True)
+            verdict = trial.verdict(text, answer)
             if verdict.kind is engine.StressKind.PASS:
                 counts["passed"] += 1
                 continue
-            counts[verdict.kind.lower()] += 1
+            counts[verdict.kind.value] = counts.get(verdict.kind.value, 0) + 1
             if not found:
-                shrunk = engine.shrink_case(text, answer, verdict, check, reductions)
+                shrunk = trial.shrink(text, answer, verdict, reductions)
                 found.append(_failure(game.invocation, label, options["candidate"], shrunk))
         return counts, found
 
@@ -193,9 +197,27 @@ def printf_quote(text: str) -> str:
     return shlex.quote(text.replace("\\", "\\\\").replace("%", "%%").replace("\n", "\\n"))
 
 
+#: The most of a candidate's output a campaign's failure shows (lines, characters).
+SHOWN_LINES, SHOWN_CHARS = 10, 2000
+
+
+def _shown_output(run: engine.Run) -> str:
+    """The start of the candidate's output for a failure report, its cut marked.
+
+    >>> _shown_output(engine.Run(0, b"y\\n" * 1000, b"", 0.1)).splitlines()[-1]
+    '(cut here: 2,000 bytes read)'
+    """
+    stdout = run.stdout
+    lines = stdout[:SHOWN_CHARS].decode("utf-8", "replace").splitlines(keepends=True)
+    shown = "".join(lines[:SHOWN_LINES])
+    if run.output_size > SHOWN_CHARS or len(lines) > SHOWN_LINES:
+        shown = shown.rstrip("\n") + f"\n(cut here: {run.output_size:,} bytes read)\n"
+    return shown
+
+
 def _failure(game: str, label: str, candidate: str, shrunk: engine.Shrunk) -> str:
     steps = f"shrunk in {shrunk.steps} step" + ("" if shrunk.steps == 1 else "s") if shrunk.steps else "already minimal"
-    got = shrunk.verdict.run.stdout.decode("utf-8", "replace")
+    got = _shown_output(shrunk.verdict.run)
     feed = f"printf {printf_quote(shrunk.text)}"
     return (
         f"{shrunk.verdict.kind} on {label}, {steps} ({shrunk.verdict.detail}):\n"

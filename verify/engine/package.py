@@ -22,7 +22,6 @@ from __future__ import annotations
 import importlib
 import re
 import shutil
-import subprocess
 import sys
 import time
 import uuid
@@ -32,6 +31,7 @@ from pathlib import Path
 
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.certified import certified_answer
+from gamecert.verify.engine.contain import MAX_OUTPUT, Limits, Stop, run_contained
 from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificateRejected, CertificationError, PackageError, TimeLimitError
 from gamecert.verify.game import Game
@@ -353,12 +353,22 @@ def parse_verifyproblem(output: str) -> VerifyReport:
     return VerifyReport(tuple(verdicts), header, tuple(rows), errors, warnings, tuple(messages), output, 0, 0.0)
 
 
-def verify_package(directory: Path, parts: Iterable[str] = DEFAULT_PARTS, extra: Iterable[str] = ()) -> VerifyReport:
+#: Seconds verifyproblem may run unless told.
+VERIFY_SECONDS = 3600.0
+
+
+def verify_package(
+    directory: Path, parts: Iterable[str] = DEFAULT_PARTS, extra: Iterable[str] = (), seconds: float = VERIFY_SECONDS
+) -> VerifyReport:
     """Run problemtools' ``verifyproblem`` on a package (in this Python) and read its report.
 
     Notes
     -----
-    ``python -m problemtools.verifyproblem DIR -p PARTS...``; it needs g++
+    ``python -m problemtools.verifyproblem DIR -p PARTS...``, contained like
+    a stress candidate (:func:`~gamecert.verify.engine.contain.run_contained`):
+    past ``seconds`` of wall clock it and every program it started are
+    killed and the report fails; its log (standard output and error) is kept
+    up to :data:`~gamecert.verify.engine.contain.MAX_OUTPUT` bytes. It needs g++
     for the C++ validator and submissions. Cost: verifyproblem's own, about
     (tests x submissions) program runs plus each TLE submission running to
     twice the time limit on every test that it fails.
@@ -372,18 +382,21 @@ def verify_package(directory: Path, parts: Iterable[str] = DEFAULT_PARTS, extra:
     except ImportError:
         raise PackageError("problemtools is not installed: pip install 'gamecert[contest]'") from None
     command = [sys.executable, "-m", "problemtools.verifyproblem", str(directory), "-p", *parts, *extra]
-    start = time.perf_counter()
-    run = subprocess.run(command, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - start
-    report = parse_verifyproblem(run.stdout + run.stderr)
+    run = run_contained(command, b"", Limits(seconds, MAX_OUTPUT), merge=True)
+    report = parse_verifyproblem(run.stdout.decode("utf-8", "replace"))
+    messages, errors, warnings = report.messages, report.errors, report.warnings
+    if run.stopped is not None:
+        limit = f"the {seconds:g} s time limit" if run.stopped is Stop.TIME else f"{MAX_OUTPUT:,} bytes of log"
+        messages += (f"ERROR verifyproblem was stopped at {limit}",)
+        errors, warnings = max(errors, 0) + 1, max(warnings, 0)
     return VerifyReport(
         report.verdicts,
         report.header,
         report.rows,
-        report.errors,
-        report.warnings,
-        report.messages,
+        errors,
+        warnings,
+        messages,
         report.output,
-        run.returncode,
-        seconds,
+        -1 if run.returncode is None else run.returncode,
+        run.seconds,
     )

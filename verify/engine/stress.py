@@ -6,6 +6,11 @@ its output token by token against gamecert's own answer, whose certificate is
 checked on every case, and on the first failure shrinks the case by delta
 debugging to a small one that still fails the same way and saves it.
 
+Every run of the candidate is contained like a judge's
+(:mod:`gamecert.verify.engine.contain`): a wall-clock limit that kills its
+process group, an output limit and a memory limit, each its own verdict
+(:class:`StressKind`, in judges' words).
+
 The engine knows a game only through its :class:`~gamecert.verify.game.Game` core
 (parse, and the certified answer of :mod:`gamecert.verify.engine.certified`) and
 its :class:`~gamecert.verify.capabilities.StressCases` capability (``edge_cases``,
@@ -14,32 +19,59 @@ its :class:`~gamecert.verify.capabilities.StressCases` capability (``edge_cases`
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import shlex
 import signal
-import subprocess
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
 from gamecert.solvers.errors import GamecertError, InputError
+from gamecert.solvers.textinput import format_bytes
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.engine.certified import certified_answer
+from gamecert.verify.engine.contain import MAX_OUTPUT, Limits, Stop, run_contained
+from gamecert.verify.engine.contain import Contained as Run
 from gamecert.verify.errors import CandidateError, CertificateRejected, StressInternalError
 from gamecert.verify.game import Game
 
 
 class StressKind(StrEnum):
-    """The verdict on one run of the candidate; everything but ``PASS`` is a failure."""
+    """The verdict on one run of the candidate, in judges' words; everything but ``PASS`` is a failure.
 
-    PASS = "PASS"
-    WRONG = "WRONG"
-    CRASH = "CRASH"
-    TIMEOUT = "TIMEOUT"
+    >>> StressKind.TIME.slug
+    'time-limit-exceeded'
+    """
+
+    PASS = "accepted"
+    WRONG = "wrong answer"
+    NO_OUTPUT = "no output"
+    RUNTIME = "run-time error"
+    TIME = "time limit exceeded"
+    MEMORY = "memory limit exceeded"
+    OUTPUT = "output limit exceeded"
+
+    @property
+    def slug(self) -> str:
+        """The verdict in a file name."""
+        return self.value.replace(" ", "-")
+
+
+#: The failures, in the order summaries list them.
+FAILURES = tuple(kind for kind in StressKind if kind is not StressKind.PASS)
+#: The candidate's memory limit unless told (address space, as judges without control groups set it).
+DEFAULT_MEMORY = 2**30
+#: The default output limit: this many times the certified answer's size, at least :data:`MIN_OUTPUT`.
+OUTPUT_FACTOR = 16
+MIN_OUTPUT = 2**20
+#: The most of the candidate's output a saved ``.out`` file holds (the cut is marked in the file).
+SAVED_OUTPUT = 2**20
+#: A time-limit failure is shrunk for at most this many time limits (each reduction that
+#: still fails costs a whole time limit; the bound keeps the run within a few limits).
+TIME_SHRINK_LIMITS = 4
 
 #: ``progress(stage, done, total)``: stage ``"cases"`` (cases run of ``count``)
 #: or ``"shrink"`` (candidate runs while shrinking, of the run bound).
@@ -48,16 +80,6 @@ StressProgress = Callable[[str, int, int], None]
 _STDERR_TAIL = 5
 _SHOW = 40
 _TOKEN = re.compile(rb"\S+")
-
-
-@dataclass(frozen=True)
-class Run:
-    """One run of the candidate: ``returncode`` is ``None`` when it was killed at the time limit."""
-
-    returncode: int | None
-    stdout: bytes
-    stderr: bytes
-    seconds: float
 
 
 @dataclass(frozen=True)
@@ -145,7 +167,7 @@ def _show_case(text: str) -> str:
 
 
 def _show_token(token: bytes) -> str:
-    s = token.decode("utf-8", "replace")
+    s = token[: 4 * _SHOW + 4].decode("utf-8", "replace")  # a huge token is never decoded whole
     return repr(s if len(s) <= _SHOW else s[:_SHOW] + "...")
 
 
@@ -165,8 +187,22 @@ def split_candidate(candidate: str) -> list[str]:
     return argv
 
 
-def run_candidate(argv: list[str], text: str, timeout: float) -> Run:
-    """Run ``argv`` (no shell) with ``text`` on stdin, killing its process group after ``timeout`` s.
+def output_limit(answer: str, limit: int | None = None) -> int:
+    """The output limit of a run whose certified answer is ``answer``: ``limit`` when given, else
+    :data:`OUTPUT_FACTOR` times the answer's size, at least :data:`MIN_OUTPUT`, at most
+    :data:`~gamecert.verify.engine.contain.MAX_OUTPUT`.
+
+    >>> output_limit("WIN\\n"), output_limit("1" * 10**7)
+    (1048576, 67108864)
+    """
+    if limit is not None:
+        return limit
+    return min(MAX_OUTPUT, max(MIN_OUTPUT, OUTPUT_FACTOR * len(answer.encode())))
+
+
+def run_candidate(argv: list[str], text: str, limits: Limits | float) -> Run:
+    """Run ``argv`` (no shell) with ``text`` on stdin, contained by ``limits``
+    (:func:`~gamecert.verify.engine.contain.run_contained`; a number: seconds, with no other limit).
 
     Raises :class:`CandidateError` when the program cannot be started.
 
@@ -174,47 +210,32 @@ def run_candidate(argv: list[str], text: str, timeout: float) -> Run:
     >>> run_candidate([sys.executable, "-c", "print(input()[::-1])"], "abc\\n", 10).stdout
     b'cba\\n'
     """
-    start = time.monotonic()
+    if not isinstance(limits, Limits):
+        limits = Limits(float(limits))
     try:
-        proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-        )
+        return run_contained(argv, text.encode(), limits)
     except OSError as exc:
         raise CandidateError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
-    try:
-        out, err = proc.communicate(text.encode(), timeout=timeout)
-        return Run(proc.returncode, out, err, time.monotonic() - start)
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        out, err = proc.communicate()
-        return Run(None, out, err, time.monotonic() - start)
-    except BaseException:  # Ctrl-C and the like: leave no candidate behind
-        _kill_group(proc)
-        proc.wait()
-        raise
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    """Kill the candidate's process group: it leads its own session, so this also
-    ends its children, which would otherwise keep the pipes open."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-
-
-def judge(expected: str, run: Run, timeout: float) -> RunVerdict:
+def judge(expected: str, run: Run, limits: Limits | float) -> RunVerdict:
     """Compare a run with the expected answer the way a judge does: tokens, whitespace-insensitive.
 
-    A time-out beats a crash (non-zero exit or a signal), which beats a wrong answer.
+    A limit the run was stopped at comes first (time, then output), then memory, then any other
+    failure (non-zero exit or a signal), then no output, then a wrong answer. The output is
+    read token by token up to the first difference (its memory is the run's own).
 
     >>> judge("WIN\\n2 3\\n", Run(0, b"WIN 2\\n4\\n", b"", 0.1), 10).detail
     "token 3 at output line 2: expected '3', got '4'"
     """
-    if run.returncode is None:
-        return RunVerdict(StressKind.TIMEOUT, f"no answer within the {timeout:g} s time limit", run)
+    if not isinstance(limits, Limits):
+        limits = Limits(float(limits))
+    if run.stopped is Stop.TIME:
+        return RunVerdict(StressKind.TIME, f"no answer within the {limits.seconds:g} s time limit", run)
+    if run.stopped is Stop.OUTPUT:
+        return RunVerdict(StressKind.OUTPUT, f"more than {format_bytes(limits.output)} of output, the output limit", run)
     if run.returncode != 0:
-        if run.returncode < 0:
+        if run.returncode is not None and run.returncode < 0:
             try:
                 status = f"killed by {signal.Signals(-run.returncode).name}"
             except ValueError:
@@ -222,18 +243,25 @@ def judge(expected: str, run: Run, timeout: float) -> RunVerdict:
         else:
             status = f"exit code {run.returncode}"
         tail = _stderr_tail(run.stderr)
-        return RunVerdict(StressKind.CRASH, f"{status}: {tail[-1]}" if tail else status, run)
+        if run.out_of_memory(limits.memory):
+            status = f"{format_bytes(limits.memory)} memory limit reached (peak {format_bytes(run.peak_memory)}; {status})"
+            return RunVerdict(StressKind.MEMORY, f"{status}: {tail[-1]}" if tail else status, run)
+        return RunVerdict(StressKind.RUNTIME, f"{status}: {tail[-1]}" if tail else status, run)
     want = expected.encode().split()
-    got = list(_TOKEN.finditer(run.stdout))
-    for i in range(max(len(want), len(got))):
-        if i < len(want) and i < len(got) and want[i] == got[i].group():
+    got = _TOKEN.finditer(run.stdout)
+    i = -1
+    for i, token in enumerate(got):
+        # Lengths first: a huge token is never copied out of the output.
+        if i < len(want) and token.end() - token.start() == len(want[i]) and want[i] == token.group():
             continue
-        if i < len(got):
-            line = run.stdout.count(b"\n", 0, got[i].start()) + 1
-            where = f"token {i + 1} at output line {line}"
-            wanted = _show_token(want[i]) if i < len(want) else "end of output"
-            return RunVerdict(StressKind.WRONG, f"{where}: expected {wanted}, got {_show_token(got[i].group())}", run, i + 1)
-        return RunVerdict(StressKind.WRONG, f"token {i + 1}: expected {_show_token(want[i])}, output ended", run, i + 1)
+        line = run.stdout.count(b"\n", 0, token.start()) + 1
+        wanted = _show_token(want[i]) if i < len(want) else "end of output"
+        detail = f"token {i + 1} at output line {line}: expected {wanted}, got {_show_token(run.stdout[token.start() : min(token.end(), token.start() + 4 * _SHOW + 4)])}"
+        return RunVerdict(StressKind.WRONG, detail, run, i + 1)
+    if i == -1 and want:
+        return RunVerdict(StressKind.NO_OUTPUT, "exit code 0 and not one token on standard output", run)
+    if i + 1 < len(want):
+        return RunVerdict(StressKind.WRONG, f"token {i + 2}: expected {_show_token(want[i + 1])}, output ended", run, i + 2)
     return RunVerdict(StressKind.PASS, "", run)
 
 
@@ -351,6 +379,61 @@ def shrink_case(
     return Shrunk(text, answer, verdict, steps, tries, stopped)
 
 
+class Trial:
+    """The candidate run on cases under one set of limits and judged against certified answers
+    (a plain stress run and every campaign shard use one).
+
+    ``output`` is the output limit in bytes (``None``: :func:`output_limit` of each answer),
+    ``memory`` the memory limit (``None``: none).
+    """
+
+    def __init__(
+        self, game: Game, argv: list[str], seconds: float, output: int | None = None, memory: int | None = DEFAULT_MEMORY
+    ) -> None:
+        self.referee = Referee(game)
+        self.argv = argv
+        self.seconds = seconds
+        self.output = output
+        self.memory = memory
+
+    def limits(self, answer: str) -> Limits:
+        """The limits of a run whose certified answer is ``answer``."""
+        return Limits(self.seconds, output_limit(answer, self.output), self.memory)
+
+    def verdict(self, text: str, answer: str) -> RunVerdict:
+        """The candidate's verdict on ``text``, whose certified answer is ``answer``; the run keeps
+        the first :data:`SAVED_OUTPUT` bytes of its output (all that is ever saved or shown)."""
+        limits = self.limits(answer)
+        verdict = judge(answer, run_candidate(self.argv, text, limits), limits)
+        return replace(verdict, run=verdict.run.prefix(SAVED_OUTPUT))
+
+    def check(self, text: str) -> tuple[str, RunVerdict] | None:
+        """A reduction's certified answer and verdict, ``None`` when it does not parse (for :func:`shrink_case`)."""
+        answer = self.referee.answer(text, "a reduction of the failing case", generated=False)
+        if answer is None:
+            return None
+        return answer, self.verdict(text, answer)
+
+    def shrink(
+        self, text: str, answer: str, verdict: RunVerdict, reductions: Callable[[str], Iterator[str]], *,
+        max_tries: int = 2000, max_seconds: float = 60.0, progress: StressProgress | None = None,
+    ) -> Shrunk:
+        """:func:`shrink_case` with this trial's runs; a time-limit failure for at most
+        :data:`TIME_SHRINK_LIMITS` time limits.
+
+        A smaller case that still times out is worth having (a loop on one
+        shape, a start-up slow on its own), but every reduction that still
+        fails costs a whole time limit; the coarse cuts come first, so a few
+        limits' worth of runs take most of the size away. Output- and
+        memory-limit failures end at their limit, as cheap as any run.
+        """
+        if verdict.kind is StressKind.TIME:
+            max_seconds = min(max_seconds, TIME_SHRINK_LIMITS * self.seconds)
+        return shrink_case(
+            text, answer, verdict, self.check, reductions, max_tries=max_tries, max_seconds=max_seconds, progress=progress
+        )
+
+
 def stress(
     game: Game,
     candidate: str,
@@ -359,6 +442,8 @@ def stress(
     seed: int = 1,
     max_size: int = 10,
     timeout: float = 10.0,
+    output_limit: int | None = None,
+    memory_limit: int | None = DEFAULT_MEMORY,
     out: Path | str = ".",
     name: str | None = None,
     shrink_tries: int = 2000,
@@ -371,7 +456,13 @@ def stress(
     run without one. On the first failing case the case is shrunk and saved
     in ``out`` as ``NAME.in`` (shrunk case), ``NAME.ans`` (its certified
     answer), ``NAME.out`` (the candidate's output on it) and ``NAME.orig.in``
-    (the case as generated); ``NAME`` defaults to ``GAME-KIND``.
+    (the case as generated, its output cut at :data:`SAVED_OUTPUT` bytes);
+    ``NAME`` defaults to ``GAME-VERDICT``.
+
+    Every run is contained (:mod:`gamecert.verify.engine.contain`): ``timeout``
+    seconds of wall clock, ``output_limit`` bytes of output (default
+    :func:`output_limit` of the case's answer), ``memory_limit`` bytes of
+    address space; each limit is its own verdict (:class:`StressKind`).
 
     Raises :class:`CandidateError` when the command is empty, malformed or
     cannot be started, :class:`StressInternalError` when gamecert's own side
@@ -382,7 +473,8 @@ def stress(
     ``count`` cases, the generator's edge cases first; each costs one
     candidate run plus the game's fast solve and certificate check.
     Shrinking is greedy delta debugging (:func:`shrink_case`), at most
-    ``shrink_tries`` runs and ``shrink_seconds`` seconds.
+    ``shrink_tries`` runs and ``shrink_seconds`` seconds, a time-limit failure
+    at most :data:`TIME_SHRINK_LIMITS` time limits.
 
     Examples
     --------
@@ -397,25 +489,17 @@ def stress(
         raise GamecertError(f"{game.name} has no case generator")
     if count < 1 or max_size < 1 or timeout <= 0:
         raise GamecertError("count and max_size must be at least 1 and timeout positive")
-    argv = split_candidate(candidate)
-    referee = Referee(game)
-
-    def check(text: str) -> tuple[str, RunVerdict] | None:
-        answer = referee.answer(text, "a reduction of the failing case", generated=False)
-        if answer is None:
-            return None
-        return answer, judge(answer, run_candidate(argv, text, timeout), timeout)
-
+    trial = Trial(game, split_candidate(candidate), timeout, output_limit, memory_limit)
     passed = 0
     for case in stress_cases(generator, count, seed, max_size):
-        answer = referee.answer(case.text, f"generated case {case.number} ({case.family})", generated=True)
-        verdict = judge(answer, run_candidate(argv, case.text, timeout), timeout)
+        answer = trial.referee.answer(case.text, f"generated case {case.number} ({case.family})", generated=True)
+        verdict = trial.verdict(case.text, answer)
         if verdict.kind is not StressKind.PASS:
-            shrunk = shrink_case(
-                case.text, answer, verdict, check, generator.reductions,
+            shrunk = trial.shrink(
+                case.text, answer, verdict, generator.reductions,
                 max_tries=shrink_tries, max_seconds=shrink_seconds, progress=progress,
             )
-            files = _save(Path(out), name or f"{game.name}-{verdict.kind.lower()}", case, shrunk)
+            files = _save(Path(out), name or f"{game.name}-{verdict.kind.slug}", case, shrunk)
             return StressResult(game.name, seed, count, passed, Failure(case, verdict, shrunk, files))
         passed += 1
         if progress is not None:
@@ -423,11 +507,25 @@ def stress(
     return StressResult(game.name, seed, count, passed, None)
 
 
+def saved_output(run: Run, bound: int = SAVED_OUTPUT) -> bytes:
+    """The run's output as saved: at most ``bound`` bytes, a cut marked at its end.
+
+    >>> saved_output(Run(0, b"y\\n" * 100, b"", 0), 64)
+    b'y\\ny\\ny\\ny\\ny\\ny\\ny\\ny\\ny\\n[gamecert: output cut here: 200 bytes in all]\\n'
+    """
+    out = run.stdout
+    more = "more than " if run.stopped is Stop.OUTPUT else ""
+    if run.output_size <= bound and not more:
+        return out
+    mark = f"\n[gamecert: output cut here: {more}{run.output_size} bytes in all]\n".encode()
+    return out[: max(0, bound - len(mark))] + mark
+
+
 def _save(out: Path, name: str, case: ScheduledCase, shrunk: Shrunk) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     files = {key: out / f"{name}.{key}" for key in ("in", "ans", "out", "orig.in")}
     files["in"].write_text(shrunk.text)
     files["ans"].write_text(shrunk.answer)
-    files["out"].write_bytes(shrunk.verdict.run.stdout)
+    files["out"].write_bytes(saved_output(shrunk.verdict.run))
     files["orig.in"].write_text(case.text)
     return files

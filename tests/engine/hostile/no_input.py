@@ -1,0 +1,3 @@
+"""Never reads its input: answers WIN to everything at once."""
+
+print("WIN")

@@ -1,0 +1,228 @@
+"""Hostile candidates (``tests/engine/hostile/``) through `gamecert stress`: each gets its judge's verdict,
+within twice its time limit per run (shrinking included), and no file written passes the output limit."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gamecert.verify import registry
+from gamecert.verify.capabilities import StressCases
+from gamecert.verify.engine import contain
+from gamecert.verify.engine import stress as engine
+from tests.support import TESTS, after, compiled, run, untimed
+
+HOSTILE = TESTS / "engine" / "hostile"
+#: The default output limit on maze cases (their answers are a few bytes).
+OUTPUT_LIMIT = engine.MIN_OUTPUT
+#: Cases, memory limit (MiB): small, so that the memory eaters meet the limit at once.
+COUNT, MEMORY = 3, 64
+
+# (name, program and arguments, time limit per run, verdict, what the verdict's detail says)
+CASES = [
+    ("endless output", ["endless.py"], 1.0, "output limit exceeded", "more than 1.0 MiB of output, the output limit"),
+    ("zeros, no newline", ["zeros.py"], 1.0, "output limit exceeded", "more than 1.0 MiB of output, the output limit"),
+    ("one huge line", ["long_line.py"], 1.0, "wrong answer", "expected 'LOSE', got 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW...'"),
+    ("memory until stopped", ["memory.py"], 1.0, "memory limit exceeded", "64.0 MiB memory limit reached"),
+    ("sleeps forever", ["sleep_forever.py"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
+    # The run ends when the program ends: the grandchild holding its output is killed, the answer judged.
+    ("setsid grandchild, exits", ["setsid_holder.py", "{pidfile}"], 1.0, "wrong answer", "expected 'LOSE', got 'WIN'"),
+    (
+        "setsid grandchild, sleeps", ["setsid_holder.py", "{pidfile}", "stay"], 0.5, "time limit exceeded",
+        "no answer within the 0.5 s time limit",
+    ),
+    ("closes stdout, runs on", ["close_stdout.py"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
+    ("endless stderr", ["stderr_flood.py"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
+    ("right answer, slowly", ["slow_right.py", "1"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
+    ("reads no input", ["no_input.py"], 1.0, "wrong answer", "expected 'LOSE', got 'WIN'"),
+    ("silent", ["silent.py"], 1.0, "no output", "exit code 0 and not one token on standard output"),
+] + [
+    (f"killed by {sig}", ["signal_self.py", sig], 1.0, "run-time error", f"killed by {sig}")
+    for sig in ("SIGSEGV", "SIGABRT", "SIGFPE", "SIGBUS", "SIGKILL", "SIGTERM")
+]
+
+
+@pytest.fixture(scope="module")
+def vector_growth(tmp_path_factory) -> str:
+    return str(compiled(HOSTILE / "vector_growth.cpp", tmp_path_factory.mktemp("hostile")))
+
+
+class Spy:
+    """Every contained run of the candidate: its wall time."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.seconds: list[float] = []
+        monkeypatch.setattr(engine, "run_contained", self)
+
+    def __call__(self, *args, **kwargs):
+        result = contain.run_contained(*args, **kwargs)
+        self.seconds.append(result.seconds)
+        return result
+
+
+def stress_hostile(command: str, seconds: float, out: Path, monkeypatch):
+    spy = Spy(monkeypatch)
+    start = time.monotonic()
+    result = run([
+        "stress", "maze", "--candidate", command, "--count", str(COUNT), "--timeout", str(seconds),
+        "--memory-limit", f"{MEMORY}M", "--out", str(out),
+    ])
+    return result, time.monotonic() - start, spy.seconds
+
+
+def assert_contained(result, wall: float, runs: list[float], seconds: float, out: Path, verdict: str, detail: str) -> None:
+    assert result.exit_code == 3, result.output
+    assert result.stdout.startswith(f"stress maze: {verdict} on case "), result.stdout
+    assert detail in result.stdout, result.stdout
+    # Twice the time limit per run, the run count including shrinking; shrinking a time-limit failure is bounded.
+    assert all(s <= 2 * seconds for s in runs), runs
+    assert wall <= 2 * seconds * len(runs), (wall, len(runs))
+    if verdict == "time limit exceeded":
+        assert len(runs) <= COUNT + engine.TIME_SHRINK_LIMITS + 1
+    sizes = {p.name: p.stat().st_size for p in out.iterdir()}
+    assert f"maze-{verdict.replace(' ', '-')}.out" in sizes
+    assert max(sizes.values()) <= OUTPUT_LIMIT, sizes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, program, seconds, verdict, detail", CASES, ids=[c[0] for c in CASES])
+def test_hostile_candidate_gets_its_verdict_in_bounded_time(name, program, seconds, verdict, detail, tmp_path, monkeypatch):
+    pidfile = tmp_path / "grandchild.pid"
+    out = tmp_path / "out"
+    args = [arg.format(pidfile=pidfile) for arg in program]
+    command = " ".join([sys.executable, "-I", "-S", str(HOSTILE / args[0]), *args[1:]])
+    result, wall, runs = stress_hostile(command, seconds, out, monkeypatch)
+    assert_contained(result, wall, runs, seconds, out, verdict, detail)
+    if verdict == "output limit exceeded":
+        assert (out / "maze-output-limit-exceeded.out").read_bytes().endswith(
+            f"[gamecert: output cut here: more than {OUTPUT_LIMIT} bytes in all]\n".encode()
+        )
+    if "setsid" in name:  # the escaped grandchild was killed, not left running
+        assert _gone(int(pidfile.read_text()))
+
+
+@pytest.mark.slow
+def test_cpp_vector_growth_is_a_memory_limit(vector_growth, tmp_path, monkeypatch):
+    result, wall, runs = stress_hostile(vector_growth, 1.0, tmp_path, monkeypatch)
+    assert_contained(result, wall, runs, 1.0, tmp_path, "memory limit exceeded", "64.0 MiB memory limit reached")
+    assert "std::bad_alloc" in result.stdout
+
+
+def test_campaign_shards_run_contained():
+    command = " ".join([sys.executable, "-I", "-S", str(HOSTILE / "endless.py")])
+    result = run(["stress", "maze", "--candidate", command, "--count", "2", "--timeout", "2", "--jobs", "0"])
+    assert result.exit_code == 3, result.output
+    lines = untimed(result.stdout)
+    assert lines[:3] == [
+        "stress maze: 2 of 2 generated cases (seed 1, sizes up to 10) failed: output limit exceeded 2 (T)",
+        "  cases 2, passed 0, output limit exceeded 2; 1 shard (0 from the store, 1 run now)",
+        "  output limit exceeded on case 1 (edge: single free cell), shrunk in 1 step (more than 1.0 MiB of output, the output limit):",
+    ]
+    got = after("got:", result.stdout)
+    assert got == "WIN\n" * 10 + f"(cut here: {OUTPUT_LIMIT:,} bytes read)\n"
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie waiting for its new parent counts as ended)."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+# --- the runner's own guarantees ------------------------------------------------------
+
+
+def test_program_that_reads_nothing_is_not_blocked_on_a_large_input():
+    # 4 MiB of input into a pipe of 64 KiB that nobody reads: the write never blocks the run.
+    r = contain.run_contained(["true"], b"1 1\n.\n" * 700_000, contain.Limits(10))
+    assert (r.returncode, r.stopped) == (0, None) and r.seconds < 5
+
+
+def test_output_is_kept_up_to_the_limit_and_no_further():
+    r = contain.run_contained(["yes"], b"", contain.Limits(10, 100_000))
+    assert r.stopped is contain.Stop.OUTPUT and r.returncode is None
+    assert r.stdout == b"y\n" * 50_000 and r.seconds < 5
+
+
+def test_stderr_keeps_its_tail():
+    code = "import sys\nfor i in range(100000): print(i, file=sys.stderr)\nsys.exit(3)"
+    r = contain.run_contained([sys.executable, "-I", "-S", "-c", code], b"", contain.Limits(20))
+    assert r.returncode == 3 and len(r.stderr) <= contain.STDERR_TAIL
+    assert r.stderr.endswith(b"99998\n99999\n")
+
+
+def test_nothing_of_the_group_outlives_the_run(tmp_path):
+    # A child in the same group that closed its output: killed with the group when the leader ends.
+    pidfile = tmp_path / "pid"
+    code = f"import os, time\nif os.fork() == 0:\n    os.close(1); os.close(2)\n    open({str(pidfile)!r}, 'w').write(str(os.getpid()))\n    time.sleep(60)\nelse:\n    time.sleep(0.3)"
+    r = contain.run_contained([sys.executable, "-I", "-S", "-c", code], b"", contain.Limits(10))
+    assert r.returncode == 0 and r.seconds < 5
+    assert _gone(int(pidfile.read_text()))
+
+
+def test_memory_limit_holds_for_descendants():
+    code = "import os\nif os.fork() == 0:\n    b = b'x' * 200_000_000\n    os._exit(0)\n_, status = os.wait()\nprint(os.waitstatus_to_exitcode(status))"
+    r = contain.run_contained([sys.executable, "-I", "-S", "-c", code], b"", contain.Limits(10, memory=64 * 2**20))
+    assert r.returncode == 0 and r.stdout.strip() == b"1"  # the child's MemoryError: exit code 1
+
+
+def test_unknown_program_cannot_start():
+    with pytest.raises(OSError):
+        contain.run_contained([os.devnull + "-nope"], b"", contain.Limits(1))
+
+
+@pytest.mark.slow
+def test_shrinking_a_time_limit_spends_a_few_time_limits_at_most(monkeypatch):
+    # Every reduction of a large board still times out (this one shrinks in 3 steps): with a bound of
+    # 2 time limits, shrinking stops at it after at most 3 runs, not after 2,000.
+    monkeypatch.setattr(engine, "TIME_SHRINK_LIMITS", 2)
+    game = registry.get_game("maze")
+    text = game.capability(StressCases).random_case(random.Random(1), 8)
+    trial = engine.Trial(game, [sys.executable, "-I", "-S", str(HOSTILE / "sleep_forever.py")], 0.3)
+    answer = trial.referee.answer(text, "a test case", generated=True)
+    verdict = trial.verdict(text, answer)
+    assert verdict.kind is engine.StressKind.TIME
+    start = time.monotonic()
+    shrunk = trial.shrink(text, answer, verdict, game.capability(StressCases).reductions)
+    elapsed = time.monotonic() - start
+    assert shrunk.stopped == "0.6 s bound" and shrunk.steps >= 1
+    assert shrunk.tries <= 3 and elapsed <= 2 * 0.3 * shrunk.tries
+
+
+# --- the limits as options ------------------------------------------------------------
+
+
+def test_output_limit_option_is_the_limit(tmp_path):
+    command = " ".join([sys.executable, "-I", "-S", str(HOSTILE / "endless.py")])
+    result = run(["stress", "maze", "--candidate", command, "--count", "1", "--output-limit", "2M", "--out", str(tmp_path)])
+    assert result.exit_code == 3
+    assert result.stdout.endswith("(more than 2.0 MiB of output, the output limit)\n")
+    saved = tmp_path / "maze-output-limit-exceeded.out"
+    assert saved.stat().st_size == engine.SAVED_OUTPUT
+    assert saved.read_bytes().endswith(f"[gamecert: output cut here: more than {2 * 2**20} bytes in all]\n".encode())
+
+
+@pytest.mark.parametrize(
+    "option, value, error",
+    [
+        ("--output-limit", "100M", "expected at most 64.0 MiB, got 100.0 MiB"),
+        ("--output-limit", "lots", "expected a size such as 4G, 512M or 100000 (bytes), got 'lots'"),
+        ("--memory-limit", "10", "expected a size of at least 1M, got 10 B"),
+    ],
+)
+def test_limit_options_are_checked(option, value, error):
+    result = run(["stress", "maze", "--candidate", "true", option, value])
+    assert result.exit_code == 2
+    assert result.stderr.endswith(f"Error: Invalid value for '{option}': {error}\n")
