@@ -22,7 +22,7 @@ def parse(line):
     if len(words) != 2:
         raise ValueError(f"expected CODE N, got {line!r}")
     code, heap = words
-    before, point, after = code.partition(".")
+    before, _, after = code.partition(".")
     if before not in ("", "0", "4") or not all(c in "01234567" for c in after):
         raise ValueError(f"expected an octal code such as 0.77 or 4.7 (0 or 4 before the point), got {code!r}")
     if not heap.isdigit():
