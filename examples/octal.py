@@ -8,7 +8,7 @@ leaving one heap; 4: ``k`` tokens may be taken leaving the rest as two non-empty
 are independent games: a position is the sum of its heaps.
 
 This file answers exactly as ``gamecert solve octal`` where the rules solver reaches
-(tests/octal/test_crosscheck.py, heaps up to a thousand and more).
+(tests/octal/test_crosscheck.py: every heap up to 300 of six codes, up to 2000 of 0.137).
 
     gamecert solve --rules examples/octal.py INPUT
 """
