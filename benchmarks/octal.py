@@ -22,7 +22,7 @@ import numpy as np
 
 from gamecert.solvers.octal import parse_code
 from gamecert.solvers.octal.kernel import nim_sequence_plain
-from gamecert.solvers.octal.solver import _sparse_kernel
+from gamecert.solvers.octal.solver import sparse_kernel
 
 CODES = ("0.77", "0.007")
 SIZES = (10**4, 10**5)
@@ -31,7 +31,7 @@ SIZES = (10**4, 10**5)
 def kernels() -> dict:
     """The kernels to time, by column name: the plain one, and the sparse one when installed."""
     found = {"plain": nim_sequence_plain}
-    sparse = _sparse_kernel()
+    sparse = sparse_kernel()
     if sparse is not None:
         found["sparse"] = sparse
     return found

@@ -30,7 +30,7 @@ SPARSE_FROM = 1 << 13
 METHODS = ("auto", "plain", "sparse")
 
 
-def _sparse_kernel():
+def sparse_kernel():
     """The sparse-space kernel ``nim_sequence_sparse`` if its module is installed, else None."""
     import importlib
 
@@ -67,7 +67,7 @@ def nim_sequence(code: OctalCode | str, n: int, method: str = "auto") -> np.ndar
         raise ValueError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
     kernel = nim_sequence_plain
     if method != "plain":
-        sparse = _sparse_kernel()
+        sparse = sparse_kernel()
         if sparse is None and method == "sparse":
             raise GamecertError("method 'sparse': the sparse-space kernel (gamecert.solvers.octal.sparse) is not installed")
         if sparse is not None and (method == "sparse" or (code.two_heap and n >= SPARSE_FROM)):

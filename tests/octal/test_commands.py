@@ -104,6 +104,12 @@ def test_audit_periodicity_usage(args, message):
     assert (result.exit_code, result.stderr.strip().splitlines()[-1]) == (2, message)
 
 
+def test_audit_of_octal_needs_a_code():
+    result = run(["audit", "--game", "octal"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1] == "Error: octal is audited by its periodicity: add --code CODE --periodicity N"
+
+
 def test_audit_periodicity_needs_the_octal_game():
     result = run(["audit", "--game", "maze", "--code", "0.77", "--periodicity", "10"])
     assert result.exit_code == 2

@@ -6,8 +6,8 @@ import pytest
 
 from gamecert.solvers.octal import octal_periodicity
 from gamecert.verify.cutting.show import sg_colour
-from gamecert.verify.octal.show import BAND, CELL, PERIODS, PRE, band_colour, cell_origin, octal_picture, strip_tops
 from gamecert.verify.engine import svg as draw
+from gamecert.verify.octal.show import BAND, CELL, PERIODS, PRE, band_colour, cell_origin, octal_picture, strip_tops
 from tests.pictures import pixel, render, rgb
 
 

@@ -155,7 +155,8 @@ def test_kayles_rows_add_by_xor():
 # heap of n - 1, "2 1" and "3 1 1" are L's with equal arms (the second player mirrors), "2 2"
 # moves to "1 1" (1), "2" (1) and "2 1" (0), so its value is mex{0, 1} = 2; Node Kayles: three lone
 # vertices 1 xor 1 xor 1, K4 any move ends the game, C4 any move leaves one vertex (value 1);
-# Grundy's game, A002188; Split and Cutting, the judges' published samples (docs/theory.md).
+# Grundy's game, A002188; Split and Cutting, the judges' published samples (docs/theory.md); octal
+# games, A002186 and A002187 above (0.07 at n is A002187 at n - 1) and A125938 (4.102, tests/octal/published.py).
 CASES = [
     ("nim.py", "0\n3 4 5\n7 7\n1 2 3 4\n\n", "lose 0\nwin 2\nlose 0\nwin 4\nlose 0\n"),
     ("kayles.py", "1\n3\n11\n70\n71\n3 3\n", "win 1\nwin 3\nwin 6\nwin 6\nwin 7\nlose 0\n"),
@@ -169,6 +170,11 @@ CASES = [
         "lose 0\nwin 1\nlose 0\nwin 1\nlose 0\n",
     ),
     ("split.py", "1 2\n1 6\n4 3\n3 5\n", "Bob\nAlice\nAlice\nBob\n"),
+    (
+        "octal.py",
+        "0.77 70\n0.77 3 3\n0.07 6\n0.137 32\n4.102 7\n4.102 8\n",
+        "win 6\nlose 0\nwin 3\nwin 7\nlose 0\nwin 4\n",
+    ),
     ("cutting.py", "2 2\n3 2\n4 2\n", "LOSE\nLOSE\nWIN\n"),
     # The king maze, by hand: "..." is a path (the ends are two king steps apart): from the middle
     # the mover steps to an end and the opponent is stuck; from an end the mover must step to the

@@ -70,6 +70,8 @@ def audit(
         raise click.UsageError("--store, --resume, --jobs and --scheduler go with --exhaustive N or --random COUNT")
     only = [name for name in audit_games if registry.get_game(name).capability(Audits) is None]
     if only:
+        if registry.get_game(only[0]).capability(PeriodicityAudit) is not None:
+            raise click.UsageError(f"{only[0]} is audited by its periodicity: add --code CODE --periodicity N")
         raise click.UsageError(f"{only[0]} has only an exhaustive audit: add --exhaustive N")
 
     audits = list(selected_audits(audit_games))

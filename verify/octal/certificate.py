@@ -64,9 +64,8 @@ def _well_formed(digits, values, preperiod, period) -> None:
         raise CertificateError("expected the values as a list of whole numbers 0 or more")
     if (preperiod is None) != (period is None):
         raise CertificateError("expected a preperiod and a period together, or neither")
-    if period is not None:
-        if type(preperiod) is not int or type(period) is not int or preperiod < 0 or period < 1:
-            raise CertificateError(f"expected a preperiod >= 0 and a period >= 1, got {preperiod!r} and {period!r}")
+    if period is not None and (type(preperiod) is not int or type(period) is not int or preperiod < 0 or period < 1):
+        raise CertificateError(f"expected a preperiod >= 0 and a period >= 1, got {preperiod!r} and {period!r}")
 
 
 def check_octal_certificate(

@@ -39,7 +39,7 @@ class OctalGame(Game[OctalQueries, OctalAnswers]):
 
     >>> g = OctalGame()
     >>> g.format(g.solve(g.parse("0.77 3\\n0.07 4\\n0.137 10000000000\\n")))
-    'win 3\\nwin 2\\nwin 2\\n'
+    'win 3\\nwin 2\\nwin 1\\n'
     """
 
     name = "octal"
