@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-SUITES = ["maze", "geography", "bunny_egg", "cutting", "qbf", "input", "pictures", "campaign", "package", "rules"]
+SUITES = ["maze", "geography", "bunny_egg", "cutting", "qbf", "input", "pictures", "campaign", "package", "rules", "octal_sparse"]
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,133 @@
+"""Benchmark: octal nim-sequences, the sparse-space kernel beside the plain quadratic kernel.
+
+Usage: ``python -m benchmarks.octal_sparse [--repeat R] [--plain-max N] [--quick]``
+
+Codes:
+
+* ``0.77`` (Kayles): two-heap moves at k = 1 and 2; periodic (period 12)
+  past heap 70, and every value past it has odd popcount, so the full mask
+  leaves a sparse set of heaps below 71;
+* ``0.127``: one two-heap digit (k = 3); its values wander up to 56 and it
+  settles to period 4 only after heap 46577 (Gangolli and Plambeck, 1989),
+  so ``N = 10^5`` covers an irregular stretch; its sparse heaps are found
+  with the parity of the heap (a "domain" sparse space);
+* ``0.16``: two-heap moves at k = 2, no period known to us, values still
+  growing slowly at ``N = 10^6`` (22 at ``10^5``, 23 at ``10^6`` here).
+
+Per code and ``N``: the sparse kernel's time (best of ``--repeat``, warm),
+values per second, its sparse heaps and the splits it examined per heap
+(full scans plus splits with a sparse part) beside the plain kernel's
+``d (N - k) / 2`` per heap; the plain kernel's time, measured for
+``N <= --plain-max`` (the two sequences must then be equal) and above it
+estimated from the largest measured ``N`` by the quadratic law, marked ``~``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from gamecert.solvers.jit import kernel
+from gamecert.solvers.octal.sparse import sparse_run
+
+CODES = ("0.77", "0.127", "0.16")
+
+
+def plain_nim_sequence(digits: np.ndarray, n: int) -> np.ndarray:
+    """The comparator: ``G(0..n)`` by the plain quadratic method (every split of every heap).
+
+    Same contract as :func:`gamecert.solvers.octal.sparse.nim_sequence_sparse`. The
+    octal package's own plain kernel has the same signature and can replace this one.
+    """
+    k = np.arange(len(digits), dtype=np.int64)
+    ends = k[(digits & 1 > 0) & (k > 0)]
+    takes = k[(digits & 2 > 0) & (k > 0)]
+    splits = k[digits & 4 > 0]
+    return _plain_kernel(ends, takes, splits, np.int64(n))
+
+
+@kernel
+def _plain_kernel(ends, takes, splits, n):
+    g = np.zeros(n + 1, dtype=np.int64)
+    # A heap has at most one option per removal and split, so its mex is at most n * (len + 1).
+    seen = np.zeros(n * (len(ends) + len(takes) + len(splits)) + 2, dtype=np.int64)
+    for x in range(1, n + 1):
+        for k in ends:
+            if k == x:
+                seen[0] = x
+        for k in takes:
+            if k < x:
+                seen[g[x - k]] = x
+        for k in splits:
+            s = x - k
+            for a in range(1, s // 2 + 1):
+                seen[g[a] ^ g[s - a]] = x
+        c = 0
+        while seen[c] == x:
+            c += 1
+        g[x] = c
+    return g
+
+
+def code_digits(code: str) -> np.ndarray:
+    whole, _, fraction = code.partition(".")
+    return np.array([int(whole)] + [int(d) for d in fraction], dtype=np.int64)
+
+
+def plain_pairs(digits: np.ndarray, n: int) -> int:
+    """The splits the plain kernel examines up to heap ``n``."""
+    return sum(max(n - int(k), 0) // 2 * (max(n - int(k), 0) // 2 + 1) for k in np.flatnonzero(digits & 4))
+
+
+def best_time(fn, repeat: int):
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="octal_sparse")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--plain-max", type=int, default=10**5, help="largest N at which the plain kernel is run")
+    parser.add_argument("--quick", action="store_true", help="N = 10^4 and 10^5, plain up to 3*10^4")
+    args = parser.parse_args(argv)
+    sizes = (10**4, 3 * 10**4, 10**5, 10**6)
+    plain_max = args.plain_max
+    if args.quick:
+        sizes, plain_max = (10**4, 3 * 10**4, 10**5), min(plain_max, 3 * 10**4)
+    for code in CODES:  # compile or load both kernels before timing
+        plain_nim_sequence(code_digits(code), 50)
+        sparse_run(code_digits(code), 50)
+    print("octal nim-sequences G(0..N): sparse-space kernel vs plain quadratic kernel (warm, best of "
+          f"{args.repeat}; plain measured up to N = {plain_max}, '~' = estimated as t(N0) * (N / N0)^2)")
+    header = (f"{'code':>6} {'N':>8} {'plain s':>10} {'sparse s':>9} {'values/s':>10} {'ratio':>8} "
+              f"{'sparse heaps':>12} {'splits/heap':>11} {'plain splits/heap':>17} {'max G':>6}")
+    print(header)
+    print("-" * len(header))
+    for code in CODES:
+        digits = code_digits(code)
+        measured = None  # (N, seconds) of the largest plain run
+        for n in sizes:
+            t_sparse, run = best_time(lambda: sparse_run(digits, n), args.repeat)
+            if n <= plain_max:
+                t_plain, plain = best_time(lambda: plain_nim_sequence(digits, n), 1 if n > 3 * 10**4 else args.repeat)
+                if not np.array_equal(plain, run.values):
+                    raise SystemExit(f"{code} N={n}: the kernels disagree")
+                measured = (n, t_plain)
+                plain_text = f"{t_plain:.3f}"
+            else:
+                t_plain = measured[1] * (n / measured[0]) ** 2
+                plain_text = f"~{t_plain:.0f}"
+            print(f"{code:>6} {n:>8} {plain_text:>10} {t_sparse:>9.3f} {n / t_sparse:>10.3g} {t_plain / t_sparse:>8.0f} "
+                  f"{run.sparse:>12} {(run.scanned + run.listed) / n:>11.1f} {plain_pairs(digits, n) / n:>17.0f} "
+                  f"{int(run.values.max()):>6}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
