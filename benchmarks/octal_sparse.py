@@ -51,8 +51,10 @@ def plain_nim_sequence(digits: np.ndarray, n: int) -> np.ndarray:
 @kernel
 def _plain_kernel(ends, takes, splits, n):
     g = np.zeros(n + 1, dtype=np.int64)
-    # A heap has at most one option per removal and split, so its mex is at most n * (len + 1).
-    seen = np.zeros(n * (len(ends) + len(takes) + len(splits)) + 2, dtype=np.int64)
+    # A heap has at most d = len(ends) + len(takes) + len(splits) * n options, so every value is
+    # at most d and every xor of two values below 2 * d + 1.
+    d = len(ends) + len(takes) + len(splits) * n
+    seen = np.zeros(2 * d + 2, dtype=np.int32)
     for x in range(1, n + 1):
         for k in ends:
             if k == x:

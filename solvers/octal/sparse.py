@@ -29,9 +29,10 @@ split of ``s`` has parity ``p0(s) = f * s mod 2``. **Every option of a split
 of ``s`` whose parity is not ``p0(s)`` has a sparse part.** Berlekamp,
 Conway and Guy observed (*Winning Ways*, ch. 4, "Sparse Space Spells
 Speed") that for many octal games with two-heap moves a mask exists for
-which the sparse set is tiny -- often finite -- and Flammenkamp tabulates
-such masks for hundreds of codes, with ``f = 1`` (his sparse positions in
-the domain) where the range alone gives none.
+which the sparse set is tiny -- often finite; Flammenkamp tabulates such
+masks for hundreds of codes and, where the values alone give no sparse set,
+brings in the parity of the heap (``f = 1``, his sparse space "in the
+domain").
 
 The algorithm (heap ``n``, one stamp per heap in a ``seen`` array):
 
@@ -49,10 +50,11 @@ The algorithm (heap ``n``, one stamp per heap in a ``seen`` array):
 
 Exactness rests only on the parity identity above and on ``S`` holding every
 sparse heap below ``n``: whatever the mask, flag and rare label, ``G(n)`` is
-the mex of exactly the options of the plain method (with mask 0 nothing is
-ever complete and the scan is the plain method). The choice affects only
-time. It is made from the values so far, when ``n`` doubles (from 32) and
-when ``S`` has doubled since the last choice: the counts of the heaps' values,
+the mex of exactly the options of the plain method (with mask 0 and rare
+label 1, the start, nothing is sparse or complete and step 3 is the plain
+method). The choice affects only time. It is made from the values so far, when ``n`` doubles (from 32) and
+when ``S`` has doubled since the last choice (at most once per eighth of
+growth of ``n``): the counts of the heaps' values,
 split by the heap's parity, go through a Walsh-Hadamard transform, whose entry
 ``m`` gives at once how many heaps each label holds under mask ``m``
 (``O(W log W)`` for values below ``W``). The mask with the fewest sparse heaps
@@ -68,8 +70,9 @@ Time ``O(sum over n of (d |S_n| + L_n))`` for ``d`` two-heap digits, where
 ``L_n`` is the length of the step-3 scan: the common-common splits fill the
 low values of the incomplete parity after a few dozen pairs in games with a
 sparse space, so ``L_n`` stays small; without one it is up to ``d n / 2`` and
-the whole run is the plain ``O(d n^2)``. Space ``O(n + W)``, ``W`` the least
-power of two above every value.
+the whole run is the plain ``O(d n^2)``. The ``O(log n)`` choices add
+``O(n + W log W)`` each. Space ``O(n + W)``, ``W`` the least power of two
+above every value (at most twice the largest).
 
 References
 ----------
@@ -81,7 +84,8 @@ References
    Bielefeld, http://wwwhomes.uni-bielefeld.de/achim/octal.html and
    .../achim/octal_sparse.html.
 .. [3] A. Gangolli, T. Plambeck, "A note on periodicity in some octal games",
-   Int. J. Game Theory 18 (1989) 311-320, doi:10.1007/BF01254294.
+   Int. J. Game Theory 18 (1989) 311-320 (0.127: period 4 after its last
+   exception at heap 46577, which the tests reproduce).
 """
 
 from __future__ import annotations
@@ -253,7 +257,10 @@ def _sparse_kernel(ends, takes, splits, n):
     sparse = np.empty(n + 1, dtype=np.int64)
     count = 0
     next_choice = FIRST_CHOICE
+    # A choice also when the sparse list has doubled (plus 64) since the last one, but
+    # never before x has grown by an eighth since it: O(log n) choices in all.
     count_limit = n + 1
+    not_before = 0
     scanned = 0
     listed = 0
     for x in range(1, n + 1):
@@ -315,7 +322,7 @@ def _sparse_kernel(ends, takes, splits, n):
         if (_parity(c & mask) ^ (flip & x & 1)) == rare:
             sparse[count] = x
             count += 1
-        if x == next_choice or count > count_limit:
+        if x == next_choice or (count > count_limit and x >= not_before):
             mask, flip, rare = _choose(g, x, width, flip_rare)
             count = 0
             for a in range(1, x + 1):
@@ -325,4 +332,5 @@ def _sparse_kernel(ends, takes, splits, n):
             if x == next_choice:
                 next_choice *= 2
             count_limit = 2 * count + 64
+            not_before = x + x // 8
     return g, mask, flip, rare, count, scanned, listed
