@@ -83,11 +83,12 @@ def plain_pairs(digits: np.ndarray, n: int) -> int:
     return sum(max(n - int(k), 0) // 2 * (max(n - int(k), 0) // 2 + 1) for k in np.flatnonzero(digits & 4))
 
 
-def best_time(fn, repeat: int):
+def best_time(repeat: int, fn, *args):
+    """The least wall time of ``repeat`` calls ``fn(*args)``, and the last result."""
     best, out = float("inf"), None
     for _ in range(repeat):
         t0 = time.perf_counter()
-        out = fn()
+        out = fn(*args)
         best = min(best, time.perf_counter() - t0)
     return best, out
 
@@ -105,19 +106,23 @@ def main(argv: list[str] | None = None) -> int:
     for code in CODES:  # compile or load both kernels before timing
         plain_nim_sequence(code_digits(code), 50)
         sparse_run(code_digits(code), 50)
-    print("octal nim-sequences G(0..N): sparse-space kernel vs plain quadratic kernel (warm, best of "
-          f"{args.repeat}; plain measured up to N = {plain_max}, '~' = estimated as t(N0) * (N / N0)^2)")
-    header = (f"{'code':>6} {'N':>8} {'plain s':>10} {'sparse s':>9} {'values/s':>10} {'ratio':>8} "
-              f"{'sparse heaps':>12} {'splits/heap':>11} {'plain splits/heap':>17} {'max G':>6}")
+    print(
+        "octal nim-sequences G(0..N): sparse-space kernel vs plain quadratic kernel (warm, best of "
+        f"{args.repeat}; plain measured up to N = {plain_max}, '~' = estimated as t(N0) * (N / N0)^2)"
+    )
+    header = (
+        f"{'code':>6} {'N':>8} {'plain s':>10} {'sparse s':>9} {'values/s':>10} {'ratio':>8} "
+        f"{'sparse heaps':>12} {'splits/heap':>11} {'plain splits/heap':>17} {'max G':>6}"
+    )
     print(header)
     print("-" * len(header))
     for code in CODES:
         digits = code_digits(code)
         measured = None  # (N, seconds) of the largest plain run
         for n in sizes:
-            t_sparse, run = best_time(lambda: sparse_run(digits, n), args.repeat)
+            t_sparse, run = best_time(args.repeat, sparse_run, digits, n)
             if n <= plain_max:
-                t_plain, plain = best_time(lambda: plain_nim_sequence(digits, n), 1 if n > 3 * 10**4 else args.repeat)
+                t_plain, plain = best_time(1 if n > 3 * 10**4 else args.repeat, plain_nim_sequence, digits, n)
                 if not np.array_equal(plain, run.values):
                     raise SystemExit(f"{code} N={n}: the kernels disagree")
                 measured = (n, t_plain)
@@ -125,9 +130,12 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 t_plain = measured[1] * (n / measured[0]) ** 2
                 plain_text = f"~{t_plain:.0f}"
-            print(f"{code:>6} {n:>8} {plain_text:>10} {t_sparse:>9.3f} {n / t_sparse:>10.3g} {t_plain / t_sparse:>8.0f} "
-                  f"{run.sparse:>12} {(run.scanned + run.listed) / n:>11.1f} {plain_pairs(digits, n) / n:>17.0f} "
-                  f"{int(run.values.max()):>6}", flush=True)
+            print(
+                f"{code:>6} {n:>8} {plain_text:>10} {t_sparse:>9.3f} {n / t_sparse:>10.3g} {t_plain / t_sparse:>8.0f} "
+                f"{run.sparse:>12} {(run.scanned + run.listed) / n:>11.1f} {plain_pairs(digits, n) / n:>17.0f} "
+                f"{int(run.values.max()):>6}",
+                flush=True,
+            )
     return 0
 
 
