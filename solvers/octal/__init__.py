@@ -3,7 +3,7 @@
 :mod:`.code` reads a code into a frozen :class:`~.code.OctalCode`; :mod:`.kernel`
 holds the plain quadratic kernel; :mod:`.solver` the public
 :func:`~.solver.nim_sequence`, the periodicity search and proof, and the
-judge-format queries ``CODE N``. The sparse-space kernel, when present, is
+judge-format queries ``CODE N``. The sparse-space kernel is
 :mod:`.sparse` (same contract as :func:`.kernel.nim_sequence_plain`).
 """
 

@@ -15,6 +15,7 @@ import numpy as np
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.solvers.octal.code import CodeError, OctalCode, parse_code
 from gamecert.solvers.octal.kernel import nim_sequence_plain
+from gamecert.solvers.octal.sparse import nim_sequence_sparse
 from gamecert.solvers.textinput import TextInput
 
 #: The largest heap a judge query may name: the project's integers have at most 18 digits (solvers/textinput.py).
@@ -25,22 +26,9 @@ MAX_VALUES = 1 << 16
 MAX_VALUES_UNLIMITED = 1 << 20
 #: The first round of values ``solve`` computes per code; each further round doubles it.
 FIRST_VALUES = 1 << 10
-#: ``method="auto"`` picks the sparse-space kernel, when installed, for codes with two-heap moves from this size on.
+#: ``method="auto"`` picks the sparse-space kernel for codes with two-heap moves from this size on.
 SPARSE_FROM = 1 << 13
 METHODS = ("auto", "plain", "sparse")
-
-
-def sparse_kernel():
-    """The sparse-space kernel ``nim_sequence_sparse`` if its module is installed, else None."""
-    import importlib
-
-    try:
-        sparse = importlib.import_module("gamecert.solvers.octal.sparse")
-    except ModuleNotFoundError as exc:
-        if exc.name != "gamecert.solvers.octal.sparse":
-            raise
-        return None
-    return sparse.nim_sequence_sparse
 
 
 def nim_sequence(code: OctalCode | str, n: int, method: str = "auto") -> np.ndarray:
@@ -48,7 +36,7 @@ def nim_sequence(code: OctalCode | str, n: int, method: str = "auto") -> np.ndar
 
     ``method`` is ``"plain"`` (every option visited, :func:`~gamecert.solvers.octal.kernel.nim_sequence_plain`),
     ``"sparse"`` (the sparse-space kernel of :mod:`gamecert.solvers.octal.sparse`) or ``"auto"``
-    (sparse for codes with two-heap moves from :data:`SPARSE_FROM` values on, when installed).
+    (sparse for codes with two-heap moves from :data:`SPARSE_FROM` values on).
 
     Notes
     -----
@@ -66,12 +54,8 @@ def nim_sequence(code: OctalCode | str, n: int, method: str = "auto") -> np.ndar
     if method not in METHODS:
         raise ValueError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
     kernel = nim_sequence_plain
-    if method != "plain":
-        sparse = sparse_kernel()
-        if sparse is None and method == "sparse":
-            raise GamecertError("method 'sparse': the sparse-space kernel (gamecert.solvers.octal.sparse) is not installed")
-        if sparse is not None and (method == "sparse" or (code.two_heap and n >= SPARSE_FROM)):
-            kernel = sparse
+    if method == "sparse" or (method == "auto" and code.two_heap and n >= SPARSE_FROM):
+        kernel = nim_sequence_sparse
     return kernel(code.array(), int(n))
 
 

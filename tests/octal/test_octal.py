@@ -81,14 +81,11 @@ def test_method_is_checked():
         nim_sequence("0.77", -1)
 
 
-def test_sparse_method_needs_the_sparse_kernel():
-    try:
-        from gamecert.solvers.octal import sparse  # noqa: F401  (the sparse helper's module, when merged)
-    except ImportError:
-        with pytest.raises(GamecertError, match="sparse-space kernel"):
-            nim_sequence("0.77", 10, "sparse")
-    else:
-        assert nim_sequence("0.137", 3000, "sparse").tolist() == nim_sequence("0.137", 3000, "plain").tolist()
+@pytest.mark.parametrize("code", ["0.137", "0.77", "4.7"])
+def test_methods_agree(code):
+    plain = nim_sequence(code, 3000, "plain").tolist()
+    assert nim_sequence(code, 3000, "sparse").tolist() == plain
+    assert nim_sequence(code, 3000).tolist() == plain
 
 
 @settings(max_examples=120, deadline=None)
