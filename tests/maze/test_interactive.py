@@ -76,9 +76,9 @@ def test_engine_against_interactor_both_roles(interactor):
     [
         ("2 2", "FIRST\n1 1\n", 43, "illegal move to 1 1: not next to the token"),
         ("1 1", "FIRST\n2 1\n2 1\n", 43, "illegal move to 2 1: visited already"),
-        ("2 2", "FIRST\n1 2\n", 43, "not a vertex of the board: '1 2'"),
-        ("2 2", "FIRST\n4 2\n", 43, "not a vertex of the board: '4 2'"),
-        ("2 2", "FIRST\n2 x\n", 43, "not a vertex of the board: '2 x'"),
+        ("2 2", "FIRST\n1 2\n", 43, "not a free cell: '1 2'"),
+        ("2 2", "FIRST\n4 2\n", 43, "not a free cell: '4 2'"),
+        ("2 2", "FIRST\n2 x\n", 43, "not a free cell: '2 x'"),
         ("2 2", "first\n", 43, "expected FIRST or SECOND, got 'first'"),
         ("2 2", "FIRST\n", 43, "your program stopped before the game ended"),
         ("2 2", "SECOND\n", 43, "you cannot move: you lose"),

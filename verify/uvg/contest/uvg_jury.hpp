@@ -270,6 +270,7 @@ struct Names {
     virtual void write(int v) const = 0;                       // a move line, with newline
     virtual void write_none() const = 0;                       // the "no move" line
     virtual int read(std::string &shown) const = 0;            // a vertex, -1 if no such; shown for messages
+    virtual const char *kind() const = 0;                      // what a vertex is called: "free cell", "vertex"
 };
 
 // Play the game after the position was written: read the role, alternate moves, exit 42 or 43.
@@ -297,7 +298,7 @@ struct Names {
             std::string shown;
             int v = names.read(shown);
             if (v == -2) verdict(43, "%s", "your program stopped before the game ended");
-            if (v < 0) verdict(43, "not a vertex of the board: '%s'", shown.c_str());
+            if (v < 0) verdict(43, (std::string("not a ") + names.kind() + ": '%s'").c_str(), shown.c_str());
             bool adjacent = false;
             for (int i = jury.start[token]; i < jury.start[token + 1]; i++) adjacent |= jury.nbr[i] == v;
             if (!adjacent || v == token) verdict(43, "illegal move to %s: not next to the token", shown.c_str());
