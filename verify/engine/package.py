@@ -14,7 +14,9 @@ submissions x test groups. There is no second grader here.
 
 A game offers a package through its :class:`~gamecert.verify.capabilities.Contest`
 capability, whose :class:`~gamecert.verify.engine.problem.ContestProblem` is imported only when a
-package is made.
+package is made; an interactive package (``write_package(..., interactive=True)``) through its
+:class:`~gamecert.verify.capabilities.InteractiveContest`
+(:mod:`gamecert.verify.engine.interactive`).
 """
 
 from __future__ import annotations
