@@ -78,8 +78,7 @@ def _play(interactor: Path, player: Path, test: Path) -> tuple[int, float, float
 
 
 def measure(game: str, size: str, verify: bool) -> None:
-    from gamecert.verify.engine.interactive import interactive_problem
-    from gamecert.verify.engine.package import verify_package, write_package
+    from gamecert.verify.engine.package import interactive_problem, verify_package, write_package
     from gamecert.verify.registry import get_game
 
     g = get_game(game)
@@ -94,7 +93,9 @@ def measure(game: str, size: str, verify: bool) -> None:
         print(f"{game} --interactive --size {size}: {secret} secret tests ({groups}); write {written:.1f} s")
         interactor = _compile(out / "output_validators" / "interactor")
         (out / "reference").mkdir()
-        (out / "reference" / "reference.cpp").write_text(interactive_problem(g).resource(interactive_problem(g).reference))
+        (out / "reference" / "reference.cpp").write_text(
+            interactive_problem(g).resource(interactive_problem(g).reference)
+        )
         reference = _compile(out / "reference")
         rows = []
         for test in sorted((out / "data").rglob("*.in")):

@@ -11,7 +11,7 @@ import yaml
 
 from gamecert.verify import registry
 from gamecert.verify.capabilities import InteractiveContest
-from gamecert.verify.engine.interactive import certify_role, interactive_problem
+from gamecert.verify.engine.package import certify_role, interactive_problem
 from gamecert.verify.engine.problem import TestCase
 from gamecert.verify.errors import PackageError
 from gamecert.verify.maze.contest.interactive import MazeInteractive

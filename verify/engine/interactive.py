@@ -12,8 +12,8 @@ answer, reason in ``judgemessage.txt`` of the feedback folder).
 
 Each test's ``.ans`` file holds the role that wins from its start (``FIRST``
 or ``SECOND``), certified by gamecert when the package is written
-(:func:`certify_role`: the position's own judge input goes through
-:func:`~gamecert.verify.engine.package.certify_case`). The interactor
+(:func:`~gamecert.verify.engine.package.certify_role`: the position's own
+judge input goes through :func:`~gamecert.verify.engine.package.certify_case`). The interactor
 computes the same verdict itself and refuses to judge (exit 1, a judge error)
 when the two disagree, so every judged run is one more agreement.
 
@@ -32,13 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamecert.verify.capabilities import InteractiveContest
 from gamecert.verify.engine.play import Illegal, PlayEngine
-from gamecert.verify.engine.problem import ContestProblem, TestCase
+from gamecert.verify.engine.problem import ContestProblem
 from gamecert.verify.errors import PackageError
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.package import CertifiedCase
     from gamecert.verify.game import Game
 
 #: The contestant's first line: the role it takes. FIRST moves first from the start.
@@ -95,32 +93,6 @@ class InteractiveProblem(ContestProblem):
     @abstractmethod
     def mover_wins(self, engine: PlayEngine) -> bool:
         """Whether the player to move wins the engine's current position (certified strategy's verdict)."""
-
-
-def interactive_problem(game: Game) -> InteractiveProblem:
-    """The :class:`InteractiveProblem` of a registered game's :class:`~gamecert.verify.capabilities.InteractiveContest`."""
-    contest = game.capability(InteractiveContest)
-    if contest is None:
-        raise PackageError(f"{game.name} has no interactive problem")
-    return contest.problem()
-
-
-def certify_role(game: Game, problem: InteractiveProblem, case: TestCase) -> CertifiedCase:
-    """The certified winning role (``FIRST`` or ``SECOND``, one line) of one interactive test.
-
-    Notes
-    -----
-    The test's position, as the game's own judge input
-    (:meth:`InteractiveProblem.position`), goes through
-    :func:`~gamecert.verify.engine.package.certify_case` (judge limits,
-    certificate checker, every independent formulation that fits); the role
-    is read from that certified answer. Cost: that certification.
-    """
-    from gamecert.verify.engine.package import CertifiedCase, certify_case
-
-    inner = certify_case(game, TestCase(case.group, case.name, problem.position(case.text), case.purpose))
-    role = ROLES[0] if problem.first_wins(case.text, inner.answer) else ROLES[1]
-    return CertifiedCase(case, role + "\n", inner.checks, inner.seconds)
 
 
 # Playing through the pipes ---------------------------------------------------------
