@@ -7,8 +7,9 @@
 //
 // Invariant: `mate` is a maximum matching of G' (alive vertices) before every move.
 // - A vertex t leaves G' (the token moves on from it): if t was matched to w, the matching loses
-//   one edge and one augmenting search from w restores maximality (any augmenting path of G' - t
-//   ends at w, since the old matching was maximum in G').
+//   one edge; when t was in every maximum matching (the mover at t could win) the matching minus
+//   tw is maximum in G' - t, and otherwise t is unmatched here, so no search is needed (one
+//   search from w would restore maximality in general: any augmenting path ends at w).
 // - The player to move at u: if u is unmatched it loses. Otherwise, with x = mate[u], u is missed
 //   by some maximum matching iff G' - u has an augmenting path from x (one search). If it has,
 //   flipping it keeps the matching maximum in G' and makes u unmatched; if not, every maximum
@@ -185,13 +186,6 @@ struct Jury {
         return found;
     }
 
-    // Vertex t leaves G' (the token moved on from it); the matching stays maximum.
-    void remove(int t) {
-        alive[t] = 0;
-        int w = mate[t];
-        if (w >= 0) { mate[t] = -1; mate[w] = -1; augment(w); }
-    }
-
     // Whether the player to move at u wins; when it loses, the matching now misses u.
     bool mover_wins(int u) {
         int x = mate[u];
@@ -282,7 +276,9 @@ struct Names {
 // contestant's vertex (no search). After a losing jury move to y, the contestant wins there and y
 // is in every maximum matching: when it moves to y's partner, the matching minus that edge stays
 // maximum and misses the jury's vertex (no search). Only a move of a winning contestant off the
-// matching costs searches: one to restore the matching, one to decide the jury's position.
+// matching costs a search: one, to decide the jury's position. So the matching is never repaired
+// by a search during the game: every vertex the token leaves was either in every maximum matching
+// (its edge goes, the matching stays maximum) or unmatched.
 [[noreturn]] static void run_game(Jury &jury, int token, const Names &names, const std::string &expected) {
     bool first_wins = jury.mover_wins(token);
     if (expected != (first_wins ? "FIRST" : "SECOND")) judge_error("the .ans file's role differs from the jury's verdict");
@@ -305,17 +301,16 @@ struct Names {
             if (!jury.alive[v]) verdict(43, "illegal move to %s: visited already", shown.c_str());
             int from = token;
             token = v;
-            if (mover_wins && jury.mate[from] == v) {
-                jury.alive[from] = 0;                     // along the matching: it stays maximum
-                jury.mate[from] = jury.mate[v] = -1;
-                mover_wins = false;                       // v is unmatched: the jury loses
-            } else {
-                jury.remove(from);
-                // A losing contestant leaves the jury winning; a winning one that left the
-                // matching leaves a position to decide.
-                known = !mover_wins;
-                mover_wins = !mover_wins;
-            }
+            // No search: a winning contestant's vertex is in every maximum matching, so the
+            // matching minus its edge is maximum without it; a losing contestant's is unmatched.
+            int w = jury.mate[from];
+            if (mover_wins && w < 0) judge_error("a winning contestant's vertex is unmatched");
+            jury.alive[from] = 0;
+            if (w >= 0) jury.mate[from] = jury.mate[w] = -1;
+            // Along the matching, v is left unmatched: the jury loses. A losing contestant leaves
+            // the jury winning. A winning one that left the matching leaves a position to decide.
+            known = !mover_wins || v == w;
+            mover_wins = !mover_wins;
         } else {
             if (jury.legal_moves(token) == 0) {
                 names.write_none();
