@@ -8,24 +8,25 @@ where each command's ``--help`` choices come from. A capability object lives
 in its game's ``verify/`` folder; heavy libraries are imported inside its
 methods, so listing a game's capabilities stays cheap.
 
-=======================  ========================================  ==========================
-capability               what it gives                             used by
-=======================  ========================================  ==========================
-:class:`StressCases`     edge cases, random cases, reductions      ``stress``, ``check``'s warm-up
-:class:`Audits`          theorem audits against the literal rules  ``audit``
-:class:`ExhaustiveAudit` every case up to a size, as a campaign    ``audit --exhaustive``
-:class:`RandomAudit`     random cases of a seed, as a campaign     ``audit --random``
-:class:`ExhaustiveStress` every case up to a size as judge input   ``stress --exhaustive``
-:class:`Pictures`        the answer and its proof as SVG           ``show``, ``check --html``
-:class:`PositionPictures` a command-line position as SVG           ``show --position``
-:class:`Play`            play from a start in an instance          ``play FILE --start``
-:class:`PositionPlay`    play from a command-line position         ``play --position``
-:class:`MidGame`         a mid-game position of an instance        ``solve --from --visited``
-:class:`Positions`       solve a command-line position             ``solve --position``
-:class:`ExportStart`     one start vertex of a UVG instance        ``export``
-:class:`Contest`         a contest problem                         ``package``
-:class:`PeriodicityAudit` a rule's nim-sequence, its period proven  ``audit --code --periodicity``
-=======================  ========================================  ==========================
+===========================  ========================================  ===============================
+capability                   what it gives                             used by
+===========================  ========================================  ===============================
+:class:`StressCases`         edge cases, random cases, reductions      ``stress``, ``check``'s warm-up
+:class:`Audits`              theorem audits against the literal rules  ``audit``
+:class:`ExhaustiveAudit`     every case up to a size, as a campaign    ``audit --exhaustive``
+:class:`RandomAudit`         random cases of a seed, as a campaign     ``audit --random``
+:class:`ExhaustiveStress`    every case up to a size as judge input    ``stress --exhaustive``
+:class:`Pictures`            the answer and its proof as SVG           ``show``, ``check --html``
+:class:`PositionPictures`    a command-line position as SVG            ``show --position``
+:class:`Play`                play from a start in an instance          ``play FILE --start``
+:class:`PositionPlay`        play from a command-line position         ``play --position``
+:class:`MidGame`             a mid-game position of an instance        ``solve --from --visited``
+:class:`Positions`           solve a command-line position             ``solve --position``
+:class:`ExportStart`         one start vertex of a UVG instance        ``export``
+:class:`Contest`             a contest problem                         ``package``
+:class:`PeriodicityAudit`    a rule's nim-sequence, its period proven  ``audit --code --periodicity``
+:class:`InteractiveContest`  an interactive contest problem            ``package --interactive``
+===========================  ========================================  ===============================
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from gamecert.verify.game import Capability
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
+    from gamecert.verify.engine.interactive import InteractiveProblem
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import UVGStart
@@ -272,3 +274,10 @@ class PeriodicityAudit(Capability):
     @abstractmethod
     def audit_periodicity(self, code: str, size: int) -> PeriodicityReport:
         """The report; a ``code`` that names no rule raises ``ValueError`` (its message says what was expected)."""
+
+
+class InteractiveContest(Capability):
+    """``gamecert package --interactive``: the game's interactive problem (the contestant plays the jury)."""
+
+    @abstractmethod
+    def problem(self) -> InteractiveProblem: ...
