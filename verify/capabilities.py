@@ -24,6 +24,7 @@ capability               what it gives                             used by
 :class:`Positions`       solve a command-line position             ``solve --position``
 :class:`ExportStart`     one start vertex of a UVG instance        ``export``
 :class:`Contest`         a contest problem                         ``package``
+:class:`InteractiveContest` an interactive contest problem         ``package --interactive``
 =======================  ========================================  ==========================
 """
 
@@ -39,6 +40,7 @@ from gamecert.verify.game import Capability
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
+    from gamecert.verify.engine.interactive import InteractiveProblem
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import UVGStart
@@ -253,3 +255,10 @@ class Contest(Capability):
 
     @abstractmethod
     def problem(self) -> ContestProblem: ...
+
+
+class InteractiveContest(Capability):
+    """``gamecert package --interactive``: the game's interactive problem (the contestant plays the jury)."""
+
+    @abstractmethod
+    def problem(self) -> InteractiveProblem: ...

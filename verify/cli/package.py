@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from gamecert.verify import registry
-from gamecert.verify.capabilities import Contest
+from gamecert.verify.capabilities import Contest, InteractiveContest
 from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
 from gamecert.verify.cli.options import Integer
 from gamecert.verify.cli.rules import rules_options
@@ -31,7 +31,7 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
 
 
 @click.command()
-@click.argument("game", required=False, type=GameChoice(Contest))
+@click.argument("game", required=False, type=GameChoice(Contest, InteractiveContest))
 @click.option("--out", type=click.Path(path_type=Path), help="Folder to write the package into (new or empty).")
 @click.option("--seed", default=0, show_default=True, type=Integer(), help="Same seed, same random cases.")
 @click.option(
@@ -40,6 +40,11 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
     show_default=True,
     type=click.Choice(["small", "judge"]),
     help="judge: cases up to the judge's limits; small: a quick package for tests.",
+)
+@click.option(
+    "--interactive",
+    is_flag=True,
+    help="The interactive problem: the contestant plays against a jury that plays the certified strategy.",
 )
 @click.option(
     "--submission",
@@ -68,6 +73,7 @@ def package(
     out: Path | None,
     seed: int,
     size: str,
+    interactive: bool,
     submissions: list[tuple[str, Path]],
     verify_dir: Path | None,
     parts: tuple[str, ...],
@@ -76,7 +82,10 @@ def package(
 
     Every answer is certified first (certificate checker and every independent
     formulation that fits); verifyproblem then compiles and runs every
-    submission on every test and checks each lands in its category.
+    submission on every test and checks each lands in its category. With
+    --interactive, each test's start and winning role are certified and a
+    standalone C++ interactor plays the certified strategy against the
+    submission.
     """
     from gamecert.verify.engine import package as engine
 
@@ -85,12 +94,16 @@ def package(
     if game is not None:
         if out is None:
             raise click.UsageError("GAME needs --out DIR")
+        kind = InteractiveContest if interactive else Contest
+        if registry.get_game(game).capability(kind) is None:
+            what = "an interactive problem" if interactive else "a non-interactive problem"
+            raise click.UsageError(f"{game} has no {what} (--interactive: {interactive})")
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise InputProblem(f"{out}:1:1: --out: expected a new or empty folder")
         if not engine.SHORT_NAME.fullmatch(out.name):
             raise InputProblem(f"{out}:1:1: --out: the folder's name is the problem's short name: only a-z and 0-9")
         try:
-            summary = engine.write_package(registry.get_game(game), out, size, seed, submissions)
+            summary = engine.write_package(registry.get_game(game), out, size, seed, submissions, interactive)
         except PackageError as exc:
             raise InputProblem(f"{out}:1:1: {exc}") from None
         for line in summary.lines():

@@ -140,37 +140,67 @@ def certify_case(game: Game, case: TestCase) -> CertifiedCase:
     return CertifiedCase(case, answer, tuple(checks), time.perf_counter() - start)
 
 
-def _problem_yaml(problem: ContestProblem) -> str:
+def _problem_yaml(problem: ContestProblem, interactive: bool) -> str:
     # The default output validator compares tokens exactly: case and spacing matter.
+    # An interactive problem is judged by its interactor (an output validator) alone.
+    validation = (
+        "validation: custom interactive\n"
+        if interactive
+        else "validation: default\nvalidator_flags: case_sensitive space_change_sensitive\n"
+    )
+    name = f"{problem.game} interactive" if interactive else problem.game
     return (
         f"name: {problem.title}\n"
-        f"uuid: {uuid.uuid5(_NAMESPACE, problem.game)}\n"
+        f"uuid: {uuid.uuid5(_NAMESPACE, name)}\n"
         f"source: {problem.source}\n"
         "license: cc by-sa\n"
         "rights_owner: gamecert\n"
-        "validation: default\n"
-        "validator_flags: case_sensitive space_change_sensitive\n"
-        "limits:\n"
+        + validation
+        + "limits:\n"
         "  time_multiplier: 5\n"
         "  time_safety_margin: 2\n"
     )
 
 
-def _certification_note(problem: ContestProblem, files: list[tuple[str, CertifiedCase]], size: str, seed: int) -> str:
-    lines = [
-        f"# How the answers of `{problem.game}` were certified",
-        "",
-        f"Written by `gamecert package {problem.game} --size {size} --seed {seed}`.",
-        "Every `.ans` file is the output of gamecert's fast solver for its `.in` file, written only after",
+def _certification_note(
+    problem: ContestProblem, files: list[tuple[str, CertifiedCase]], size: str, seed: int, interactive: bool
+) -> str:
+    lines = [f"# How the answers of `{problem.game}`{' (interactive)' if interactive else ''} were certified", ""]
+    if interactive:
+        lines += [
+            f"Written by `gamecert package {problem.game} --interactive --size {size} --seed {seed}`.",
+            "Every `.ans` file is the role that wins from its test's start (`FIRST` moves first). It was read from",
+            "the certified answer of the same position in the game's own (non-interactive) judge format, written",
+            "only after",
+        ]
+    else:
+        lines += [
+            f"Written by `gamecert package {problem.game} --size {size} --seed {seed}`.",
+            "Every `.ans` file is the output of gamecert's fast solver for its `.in` file, written only after",
+        ]
+    lines += [
         "(1) the input was read under the judge's limits, (2) the solver's certificate passed gamecert's",
         "certificate checker, which trusts nothing the solver computed (matching games: a maximum",
         "matching with a Gallai-Edmonds odd-set cover and an even alternating path for every losing",
         "vertex; cutting games: every Sprague-Grundy table entry recomputed as the mex of its cuts), and",
         "(3) every independent formulation that fits the case (ILP, SAT, rule search, plain",
         "Sprague-Grundy table, networkx, as the game offers) gave the same answer; the column below",
-        "names the checks each case passed. verifyproblem then runs the package's own reference",
-        f"solution (`submissions/accepted/reference{Path(problem.reference).suffix}`, written apart from gamecert,",
-        "sharing no code with it) on every case: its acceptance is one more independent agreement on every answer.",
+        "names the checks each case passed.",
+    ]
+    if interactive:
+        lines += [
+            "The interactor (`output_validators/interactor/`, standalone C++ written apart from gamecert) computes",
+            "the winning role itself and refuses to judge (exit 1, a judge error) when it differs from the `.ans`",
+            "file, and plays a winning move whenever it can win: the accepted submission (the certified strategy)",
+            "must still win every test, one more independent agreement on every role.",
+        ]
+    else:
+        lines += [
+            "verifyproblem then runs the package's own reference",
+            f"solution (`submissions/accepted/reference{Path(problem.reference).suffix}`, written apart from gamecert,",
+            "sharing no code with it) on every case: its acceptance is one more independent agreement on every answer.",
+        ]
+    lines += [
         f"Samples: {problem.sample_note}.",
         "",
         "Secret groups:",
@@ -198,6 +228,7 @@ def write_package(
     size: str = "judge",
     seed: int = 0,
     submissions: Iterable[tuple[str, Path]] = (),
+    interactive: bool = False,
 ) -> PackageSummary:
     """Write a certified Kattis problem package of one game into ``out`` (new or empty).
 
@@ -205,7 +236,12 @@ def write_package(
     -----
     Cases come from the game's ``ContestProblem.cases(size, seed)`` and are
     all certified by :func:`certify_case` before anything is written, so a
-    failed certification leaves no package behind. File names carry a running
+    failed certification leaves no package behind. With ``interactive``, the
+    problem is the game's :class:`~gamecert.verify.engine.interactive.InteractiveProblem`:
+    each case's winning role is certified
+    (:func:`~gamecert.verify.engine.interactive.certify_role`), the package has
+    ``validation: custom interactive`` and its interactor under
+    ``output_validators/interactor/``. File names carry a running
     number per group, so the judge's order is the generation order. Every
     group runs to its end (``on_reject: continue``), so verifyproblem's table
     shows what each group catches. Cost: the certification of every case.
@@ -219,7 +255,12 @@ def write_package(
             f"the package folder's name {out.name!r} is not a Kattis short name (letters a-z and digits only)"
         )
     submissions = [(category, Path(path)) for category, path in submissions]
-    problem = contest_problem(game)
+    if interactive:
+        from gamecert.verify.engine.interactive import certify_role, interactive_problem
+
+        problem: ContestProblem = interactive_problem(game)
+    else:
+        problem = contest_problem(game)
     # The reference and validator keep their language's suffix (C++ for the built-in games; Python 3 for a rules file).
     reference = f"accepted/reference{Path(problem.reference).suffix}"
     targets = [f"{category}/{path.name}" for category, path in submissions]
@@ -237,9 +278,9 @@ def write_package(
     for case in problem.cases(size, seed):
         if case.group not in known:
             raise PackageError(f"case {case.name} is in the unknown group {case.group!r}")
-        certified.append(certify_case(game, case))
+        certified.append(certify_role(game, problem, case) if interactive else certify_case(game, case))
     out.mkdir(parents=True, exist_ok=True)
-    (out / "problem.yaml").write_text(_problem_yaml(problem))
+    (out / "problem.yaml").write_text(_problem_yaml(problem, interactive))
     (out / "problem_statement").mkdir()
     (out / "problem_statement" / "problem.en.tex").write_text(problem.resource(problem.statement))
     data = out / "data"
@@ -256,12 +297,16 @@ def write_package(
         (folder / f"{stem}.ans").write_text(c.answer)
         files.append((str((folder / stem).relative_to(data)), c))
     (out / "input_validators" / "validator").mkdir(parents=True)
-    validator = f"validator{Path(problem.validator).suffix}"
-    (out / "input_validators" / "validator" / validator).write_text(problem.resource(problem.validator))
+    for name, text in problem.validator_files():
+        (out / "input_validators" / "validator" / name).write_text(text)
+    if interactive:
+        (out / "output_validators" / "interactor").mkdir(parents=True)
+        for name, text in problem.interactor_files():
+            (out / "output_validators" / "interactor" / name).write_text(text)
     (out / "submissions" / "accepted").mkdir(parents=True)
     (out / "submissions" / reference).write_text(problem.resource(problem.reference))
     added = [reference] + [_copy_submission(category, path, out) for category, path in submissions]
-    (out / "CERTIFICATION.md").write_text(_certification_note(problem, files, size, seed))
+    (out / "CERTIFICATION.md").write_text(_certification_note(problem, files, size, seed, interactive))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return PackageSummary(out, counts, total, tuple(certified), tuple(added), time.perf_counter() - start)
 

@@ -9,11 +9,13 @@ filter :class:`Unseen` (each text once), the ``edge`` group
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -56,11 +58,16 @@ class ContestProblem(ABC):
     @property
     def resources(self) -> Traversable:
         """The folder of the problem's files: the package its class is defined in (the game's ``contest/``)."""
-        return files(type(self).__module__)
+        return files(sys.modules[type(self).__module__].__package__)
 
     def resource(self, name: str) -> str:
         """The text of one of the problem's files."""
         return self.resources.joinpath(name).read_text(encoding="utf-8")
+
+    def validator_files(self) -> list[tuple[str, str]]:
+        """``(file name, text)`` of every file of ``input_validators/validator/``: by default :attr:`validator`,
+        named ``validator`` with its suffix."""
+        return [(f"validator{Path(self.validator).suffix}", self.resource(self.validator))]
 
 
 def slug(name: str) -> str:

@@ -15,13 +15,14 @@ import numpy as np
 
 from gamecert.solvers.matching.graph import Graph, grid_graph
 from gamecert.solvers.maze.solver import Maze, MazeSolution, format_maze_answer, maze_game, parse_maze
-from gamecert.verify.capabilities import Contest, ExportStart
+from gamecert.verify.capabilities import Contest, ExportStart, InteractiveContest
 from gamecert.verify.game import Capability, Write
 from gamecert.verify.maze.generator import MazeStressCases
 from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgPictures, UvgStartPlay
 
 if TYPE_CHECKING:
+    from gamecert.verify.engine.interactive import InteractiveProblem
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import CellStart
 
@@ -111,6 +112,7 @@ class MazeGame(UvgGame[Maze, MazeSolution]):
             MazePictures(starts),
             MazeBoards(),
             MazeContest(),
+            MazeInteractiveContest(),
         )
 
 
@@ -146,5 +148,14 @@ class MazeContest(Contest):
 
     def problem(self) -> ContestProblem:
         from gamecert.verify.maze.contest import PROBLEM  # `gamecert package` only
+
+        return PROBLEM
+
+
+class MazeInteractiveContest(InteractiveContest):
+    """``gamecert package maze --interactive``."""
+
+    def problem(self) -> InteractiveProblem:
+        from gamecert.verify.maze.contest.interactive import PROBLEM  # `gamecert package --interactive` only
 
         return PROBLEM

@@ -1,0 +1,251 @@
+"""Interactive contest problems: the contestant plays, the jury answers with the certified strategy.
+
+An interactive problem is a :class:`~gamecert.verify.engine.problem.ContestProblem`
+whose subclass is :class:`InteractiveProblem`. Its Kattis package (written by
+:func:`~gamecert.verify.engine.package.write_package`) has ``validation: custom
+interactive``: the judge runs a standalone C++ *interactor* (an output
+validator under ``output_validators/interactor/``) beside the submission. The
+interactor reads the test's input file, writes the position to the
+submission, reads its role (``FIRST`` or ``SECOND``), then plays against it
+over stdin/stdout and exits 42 (accepted: the submission won) or 43 (wrong
+answer, reason in ``judgemessage.txt`` of the feedback folder).
+
+Each test's ``.ans`` file holds the role that wins from its start (``FIRST``
+or ``SECOND``), certified by gamecert when the package is written
+(:func:`certify_role`: the position's own judge input goes through
+:func:`~gamecert.verify.engine.package.certify_case`). The interactor
+computes the same verdict itself and refuses to judge (exit 1, a judge error)
+when the two disagree, so every judged run is one more agreement.
+
+:func:`duel` plays gamecert's own play engine, as the contestant, against a
+compiled interactor through pipes, and checks the jury's side move by move:
+every jury move is legal, and the jury never gives a won game away.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from abc import abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gamecert.verify.capabilities import InteractiveContest
+from gamecert.verify.engine.play import Illegal, PlayEngine
+from gamecert.verify.engine.problem import ContestProblem, TestCase
+from gamecert.verify.errors import PackageError
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.package import CertifiedCase
+    from gamecert.verify.game import Game
+
+#: The contestant's first line: the role it takes. FIRST moves first from the start.
+ROLES = ("FIRST", "SECOND")
+
+
+class InteractiveProblem(ContestProblem):
+    """What the package writer needs from an interactive problem, beyond a :class:`ContestProblem`.
+
+    Files (in :attr:`resources`, the game's ``contest/`` folder unless
+    :meth:`interactor_files` says otherwise): :attr:`statement` (the LaTeX
+    statement with the protocol), :attr:`validator` (input validator of the
+    jury's test files), :attr:`reference` (the accepted submission: the
+    certified strategy, standalone C++) and :attr:`interactor` (the jury).
+    :meth:`cases` yields test files in the interactive input format (the
+    position and its start). The other methods tie a test to gamecert: the
+    position certified (:meth:`position`, :meth:`first_wins`) and the play
+    engine :func:`duel` drives (:meth:`play_engine`, :meth:`move_line`,
+    :meth:`read_line`, :meth:`mover_wins`, :attr:`no_move`).
+    """
+
+    statement = "interactive.tex"
+    validator = "interactive_validator.cpp"
+    reference = "interactive_reference.cpp"
+    #: The interactor's main file, in :attr:`resources`.
+    interactor = "interactor.cpp"
+    #: The line the jury writes when it cannot move (the contestant has won).
+    no_move: str
+
+    def interactor_files(self) -> list[tuple[str, str]]:
+        """``(file name, text)`` of every file of ``output_validators/interactor/``: by default :attr:`interactor`."""
+        return [(self.interactor, self.resource(self.interactor))]
+
+    @abstractmethod
+    def position(self, text: str) -> str:
+        """The game's own judge input for the position of test ``text``: what ``certify_case`` certifies."""
+
+    @abstractmethod
+    def first_wins(self, text: str, answer: str) -> bool:
+        """Whether FIRST wins test ``text``, read from ``answer``, the certified answer of :meth:`position`."""
+
+    @abstractmethod
+    def play_engine(self, game: Game, text: str) -> PlayEngine:
+        """gamecert's play engine at the start of test ``text`` (no move made)."""
+
+    @abstractmethod
+    def move_line(self, engine: PlayEngine, move: Any) -> str:
+        """A move of the engine's game as the protocol writes it (no newline)."""
+
+    @abstractmethod
+    def read_line(self, engine: PlayEngine, line: str) -> Any:
+        """The move a protocol line names; :class:`~gamecert.verify.engine.play.Illegal` if it is not legal."""
+
+    @abstractmethod
+    def mover_wins(self, engine: PlayEngine) -> bool:
+        """Whether the player to move wins the engine's current position (certified strategy's verdict)."""
+
+
+def interactive_problem(game: Game) -> InteractiveProblem:
+    """The :class:`InteractiveProblem` of a registered game's :class:`~gamecert.verify.capabilities.InteractiveContest`."""
+    contest = game.capability(InteractiveContest)
+    if contest is None:
+        raise PackageError(f"{game.name} has no interactive problem")
+    return contest.problem()
+
+
+def certify_role(game: Game, problem: InteractiveProblem, case: TestCase) -> CertifiedCase:
+    """The certified winning role (``FIRST`` or ``SECOND``, one line) of one interactive test.
+
+    Notes
+    -----
+    The test's position, as the game's own judge input
+    (:meth:`InteractiveProblem.position`), goes through
+    :func:`~gamecert.verify.engine.package.certify_case` (judge limits,
+    certificate checker, every independent formulation that fits); the role
+    is read from that certified answer. Cost: that certification.
+    """
+    from gamecert.verify.engine.package import CertifiedCase, certify_case
+
+    inner = certify_case(game, TestCase(case.group, case.name, problem.position(case.text), case.purpose))
+    role = ROLES[0] if problem.first_wins(case.text, inner.answer) else ROLES[1]
+    return CertifiedCase(case, role + "\n", inner.checks, inner.seconds)
+
+
+# Playing through the pipes ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Duel:
+    """One game of gamecert's engine (the contestant) against an interactor.
+
+    ``exit_code`` is the interactor's (42: the contestant won, 43: it lost);
+    ``feedback`` its ``judgemessage.txt``; ``moves`` the protocol lines in
+    order, each ``("jury" | "contestant", line)``; ``violations`` what the
+    jury did wrong (an illegal or malformed move, a won game given away, a
+    false ``no move``), empty when it played by the rules and perfectly.
+    """
+
+    exit_code: int
+    feedback: str
+    moves: tuple[tuple[str, str], ...]
+    violations: tuple[str, ...]
+
+    @property
+    def contestant_won(self) -> bool:
+        return self.exit_code == 42
+
+
+def duel(
+    interactor: Path, problem: InteractiveProblem, game: Game, text: str, role: str, answer: str | None = None
+) -> Duel:
+    """Play gamecert's engine as the contestant taking ``role`` against the compiled ``interactor`` on test ``text``.
+
+    Notes
+    -----
+    The interactor runs as the judge runs it (``interactor IN ANS FEEDBACK/``,
+    the contestant on its stdin and stdout). The contestant reads the test
+    back and checks it, writes its role, then plays the certified strategy
+    (:meth:`PlayEngine.engine_move`: a winning move whenever it can win, else
+    the engine's first legal move). Every jury line is read by
+    :meth:`InteractiveProblem.read_line` on the same engine, so an illegal
+    jury move is a violation; a jury that could win before its move must
+    leave the contestant losing after it (:meth:`InteractiveProblem.mover_wins`).
+    ``answer`` is the ``.ans`` text given to the interactor (by default the
+    engine's own verdict on the start). Cost: one engine verdict per move.
+    """
+    if role not in ROLES:
+        raise PackageError(f"unknown role {role!r}; choose from {', '.join(ROLES)}")
+    engine = problem.play_engine(game, text)
+    if answer is None:
+        answer = (ROLES[0] if problem.mover_wins(engine) else ROLES[1]) + "\n"
+    violations: list[str] = []
+    moves: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "test.in").write_text(text)
+        (folder / "test.ans").write_text(answer)
+        (folder / "feedback").mkdir()
+        proc = subprocess.Popen(
+            [str(interactor), str(folder / "test.in"), str(folder / "test.ans"), str(folder / "feedback") + os.sep],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            shown = [proc.stdout.readline() for _ in text.splitlines()]
+            if "".join(shown) != text:
+                violations.append("the jury did not write the test's input first")
+            else:
+                proc.stdin.write(role + "\n")
+                proc.stdin.flush()
+                _moves(proc, problem, engine, role == ROLES[0], moves, violations)
+        except BrokenPipeError:
+            pass  # the jury stopped reading: its exit code says why
+        finally:
+            for stream in (proc.stdin, proc.stdout):
+                try:
+                    stream.close()
+                except BrokenPipeError:
+                    pass
+            code = proc.wait(timeout=60)
+        feedback_file = folder / "feedback" / "judgemessage.txt"
+        feedback = feedback_file.read_text() if feedback_file.exists() else ""
+    return Duel(code, feedback, tuple(moves), tuple(violations))
+
+
+def _moves(
+    proc: subprocess.Popen,
+    problem: InteractiveProblem,
+    engine: PlayEngine,
+    contestant_moves: bool,
+    moves: list[tuple[str, str]],
+    violations: list[str],
+) -> None:
+    """The game after the roles are chosen: the contestant's moves written, the jury's read and checked."""
+    assert proc.stdin is not None and proc.stdout is not None
+    while True:
+        if contestant_moves:
+            if not engine.moves():
+                return  # the contestant has lost: it stops, the jury ends the game
+            move = engine.engine_move()
+            line = problem.move_line(engine, move)
+            moves.append(("contestant", line))
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            engine.play(move)
+        else:
+            could_win = problem.mover_wins(engine) if engine.moves() else False
+            line = proc.stdout.readline()
+            if not line:
+                if engine.moves():
+                    violations.append("the jury stopped although the contestant can move")
+                return
+            line = line.strip()
+            moves.append(("jury", line))
+            if line == problem.no_move:
+                if engine.moves():
+                    violations.append(f"the jury wrote {problem.no_move!r} but has a move")
+                return
+            try:
+                move = problem.read_line(engine, line)
+            except Illegal as exc:
+                violations.append(f"jury move {line!r}: {exc}")
+                return
+            engine.play(move)
+            if could_win and problem.mover_wins(engine):
+                violations.append(f"jury move {line!r} gives a won game away")
+        contestant_moves = not contestant_moves
