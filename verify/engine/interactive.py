@@ -96,6 +96,19 @@ class InteractiveProblem(ContestProblem):
     def mover_wins(self, engine: PlayEngine) -> bool:
         """Whether the player to move wins the engine's current position (certified strategy's verdict)."""
 
+    def certify(self, game: Game, case: TestCase) -> CertifiedCase:
+        """The certified winning role of test ``case``: by default :meth:`position` through
+        :func:`~gamecert.verify.engine.package.certify_case`, the role read by :meth:`first_wins`.
+
+        A problem whose starts the game's judge input cannot state (a sum of
+        cutting-game pieces, where the judge answers each piece alone) certifies its own way.
+        """
+        from gamecert.verify.engine.package import CertifiedCase, certify_case
+
+        inner = certify_case(game, TestCase(case.group, case.name, self.position(case.text), case.purpose))
+        role = ROLES[0] if self.first_wins(case.text, inner.answer) else ROLES[1]
+        return CertifiedCase(case, role + "\n", inner.checks, inner.seconds)
+
 
 def interactive_problem(game: Game) -> InteractiveProblem:
     """The :class:`InteractiveProblem` of a registered game's :class:`~gamecert.verify.capabilities.InteractiveContest`."""
@@ -110,17 +123,13 @@ def certify_role(game: Game, problem: InteractiveProblem, case: TestCase) -> Cer
 
     Notes
     -----
-    The test's position, as the game's own judge input
-    (:meth:`InteractiveProblem.position`), goes through
-    :func:`~gamecert.verify.engine.package.certify_case` (judge limits,
-    certificate checker, every independent formulation that fits); the role
+    The problem's :meth:`InteractiveProblem.certify`: by default the test's
+    position, as the game's own judge input (:meth:`InteractiveProblem.position`),
+    goes through :func:`~gamecert.verify.engine.package.certify_case` (judge limits,
+    certificate checker, every independent formulation that fits) and the role
     is read from that certified answer. Cost: that certification.
     """
-    from gamecert.verify.engine.package import CertifiedCase, certify_case
-
-    inner = certify_case(game, TestCase(case.group, case.name, problem.position(case.text), case.purpose))
-    role = ROLES[0] if problem.first_wins(case.text, inner.answer) else ROLES[1]
-    return CertifiedCase(case, role + "\n", inner.checks, inner.seconds)
+    return problem.certify(game, case)
 
 
 # Playing through the pipes ---------------------------------------------------------

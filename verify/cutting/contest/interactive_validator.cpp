@@ -1,6 +1,6 @@
 // Input validator of an interactive rectangle-cutting game: the start position the jury writes.
 // "K", then K lines "A B" (a piece of A rows and B columns); the rule's limits are in rule.h
-// beside this file (written by gamecert package): MIN_SIDE <= A, B <= MAX_SIDE, no 1x1 piece
+// (gamecert package inlines it in place of its #include): MIN_SIDE <= A, B <= MAX_SIDE, no 1x1 piece
 // with NO_UNIT, 1 <= K <= MAX_PIECES, total area at most MAX_AREA.
 #include <cstdio>
 #include <cstdlib>

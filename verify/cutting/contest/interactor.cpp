@@ -4,8 +4,8 @@
 // Exit 42: the contestant won; 43: wrong answer (message in FEEDBACK_DIR/judgemessage.txt);
 // 1: bad judge data (the answer file disagrees with the interactor's own table).
 //
-// The rule is data, in rule.h beside this file (written by gamecert package): every piece and
-// every part a cut leaves has both sides >= MIN_SIDE and, with NO_UNIT, is not 1x1.
+// The rule is data, in rule.h (gamecert package inlines it in place of its #include): every piece
+// and every part a cut leaves has both sides >= MIN_SIDE and, with NO_UNIT, is not 1x1.
 //
 // Strategy. A position is a sum of pieces; its value is the xor X of the pieces' Sprague-Grundy
 // values (table sg, the mex of the xors of each cut's parts). With X != 0 the jury plays a cut to

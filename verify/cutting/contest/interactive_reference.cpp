@@ -1,11 +1,12 @@
-// Split Game, interactive: the certified strategy. A piece's value is the mex of its cuts'
-// xors (no cut may leave a 1x1 piece: cutting one out loses); the mover wins iff the values
-// xor to non-zero, and then cuts some piece to parts that bring the xor to 0.
+// The accepted submission of an interactive rectangle-cutting game: the certified strategy. The
+// rule (least side, whether 1x1 pieces are barred, largest side) is in rule.h, which gamecert
+// package inlines here. A piece's value is the mex of its cuts' xors; the mover wins iff the
+// values xor to non-zero, and then cuts some piece to parts that bring the xor to 0.
 #include <cstdio>
 #include <vector>
+#include "rule.h"
 using namespace std;
-static const int LO = 1, HI = 150;  // sides of pieces and parts: LO..HI
-static const bool NO_UNIT = true;   // whether a 1x1 piece is barred
+static const int LO = MIN_SIDE, HI = MAX_SIDE;  // sides of pieces and parts: LO..HI
 static int sg[HI + 1][HI + 1];
 static vector<int> R, C;  // piece i (1-based): R[i] x C[i]
 static bool part(int a, int b) { return a >= LO && b >= LO && !(NO_UNIT && a == 1 && b == 1); }
