@@ -61,6 +61,31 @@ def compiled(source: Path, folder: Path) -> Path:
     return binary
 
 
+def compiled_files(files: list[tuple[str, str]], folder: Path) -> Path:
+    """A program of several files (``(name, text)``: one ``.cpp`` and the headers it includes),
+    written into ``folder`` and compiled as problemtools compiles C++."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files:
+        (folder / name).write_text(text)
+    (main,) = [name for name, _ in files if name.endswith(".cpp")]
+    return compiled(folder / main, folder)
+
+
+def interaction(interactor: Path, test: str, answer: str, contestant: str, folder: Path) -> tuple[int, str]:
+    """The exit code and feedback of ``interactor`` on ``test`` (``.ans`` text ``answer``) when the
+    contestant's whole output is ``contestant``, written at once (the jury's lines are not read)."""
+    (folder / "test.in").write_text(test)
+    (folder / "test.ans").write_text(answer)
+    feedback = folder / "feedback"
+    feedback.mkdir(exist_ok=True)
+    run = subprocess.run(
+        [str(interactor), str(folder / "test.in"), str(folder / "test.ans"), str(feedback) + os.sep],
+        input=contestant, capture_output=True, text=True, check=False, timeout=60,
+    )
+    message = feedback / "judgemessage.txt"
+    return run.returncode, message.read_text().strip() if message.exists() else ""
+
+
 def validate(validator: Path, text: str) -> int:
     """The exit code of an input validator on ``text`` (42 valid, 43 invalid)."""
     import subprocess
@@ -74,9 +99,10 @@ def submissions(folder: str, prefix: str = "") -> list[tuple[str, Path]]:
     return [(p.parent.name, p) for p in sorted(root.glob(f"*/{prefix}*.cpp"))]
 
 
-def check_small_package(game: str, folder: str, out: Path, prefix: str = ""):
-    """Write the small package of ``game`` with the programs under ``tests/FOLDER/submissions``,
-    run the real verifyproblem on it, and check that every program landed in its category:
+def check_small_package(game: str, folder: str, out: Path, prefix: str = "", interactive: bool = False):
+    """Write the small package of ``game`` (its interactive problem with ``interactive``) with the
+    programs under ``tests/FOLDER/submissions`` named ``PREFIX*``, run the real verifyproblem on it,
+    and check that every program landed in its category:
     the reference accepted on every group, each wrong program caught by some group, the slow
     one over the time limit. verifyproblem's statement part is left out (the default parts): it
     compiles the LaTeX statement with pdflatex, and CI installs no TeX Live. Returns the report."""
@@ -85,7 +111,7 @@ def check_small_package(game: str, folder: str, out: Path, prefix: str = ""):
 
     programs = submissions(folder, prefix)
     assert {c for c, _ in programs} == {"wrong_answer", "time_limit_exceeded"}
-    summary = write_package(get_game(game), out, "small", 0, programs)
+    summary = write_package(get_game(game), out, "small", 0, programs, interactive)
     report = verify_package(out)
     assert report.passed, report.output
     judged = sorted(v.submission for v in report.verdicts)

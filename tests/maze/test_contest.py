@@ -49,4 +49,4 @@ def test_invalid_inputs(validator, text):
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_small_package_passes_verifyproblem(tmp_path):
-    check_small_package("maze", "maze", tmp_path / "maze")
+    check_small_package("maze", "maze", tmp_path / "maze", prefix="maze_")

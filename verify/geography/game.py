@@ -19,7 +19,7 @@ from gamecert.solvers.geography.solver import (
     write_geography_answer,
 )
 from gamecert.solvers.matching.graph import Graph
-from gamecert.verify.capabilities import Contest, ExportStart
+from gamecert.verify.capabilities import Contest, ExportStart, InteractiveContest
 from gamecert.verify.game import Capability, Write
 from gamecert.verify.geography.generator import GeographyStressCases
 from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
@@ -27,6 +27,7 @@ from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgPictures, UvgStartP
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.jsonstream import Rows
+    from gamecert.verify.engine.interactive import InteractiveProblem
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import UVGStart
 
@@ -143,6 +144,7 @@ class GeographyGame(UvgGame[GeographyInput, GeographySolution]):
             GeographyPictures(starts),
             UvgGraphs(),
             GeographyContest(),
+            GeographyInteractiveContest(),
         )
 
 
@@ -175,5 +177,14 @@ class GeographyContest(Contest):
 
     def problem(self) -> ContestProblem:
         from gamecert.verify.geography.contest import PROBLEM  # `gamecert package` only
+
+        return PROBLEM
+
+
+class GeographyInteractiveContest(InteractiveContest):
+    """``gamecert package geography --interactive``."""
+
+    def problem(self) -> InteractiveProblem:
+        from gamecert.verify.geography.contest.interactive import PROBLEM  # `gamecert package --interactive` only
 
         return PROBLEM

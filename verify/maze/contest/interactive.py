@@ -14,7 +14,8 @@ strategy whenever it can win (``uvg_jury.hpp``). Secret groups:
   neighbour with the fewest free unvisited neighbours, ties up, down, left,
   right) loses, found by search;
 - ``max``: boards of the judge's full size (open, labyrinths);
-- ``heavy``: 100x100 boards whose games last thousands of moves: a player
+- ``heavy``: 100x100 boards whose games last thousands of moves, beside a
+  region where a maximum matching built from scratch does much work: a player
   that recomputes a maximum matching before every move runs out of time.
 """
 
@@ -85,6 +86,20 @@ def rooms(rng: random.Random, count: int, side: int) -> list[str]:
     return ["".join(row) for row in grid]
 
 
+def corridor_beside_blob(rng: random.Random, colour: int) -> list[str]:
+    """A 100x100 board: a serpentine corridor on the top 50 rows (games of about 2,500 moves from its end),
+    a wall row, and an open region below with a tenth of its cells of ``colour`` (by row + column parity) walled.
+
+    The region is far from the game, but one colour outnumbers the other there by about 240 cells: a
+    matching built from scratch by searching from the cells of the larger colour fails about 240 times,
+    each failure exploring the region, before every move.
+    """
+    top = serpentine(MAZE_LIMIT // 2, MAZE_LIMIT)
+    rest = range(MAZE_LIMIT // 2 + 1, MAZE_LIMIT)
+    blob = ["".join("#" if (r + c) % 2 == colour and rng.random() < 0.1 else "." for c in range(MAZE_LIMIT)) for r in rest]
+    return top + ["#" * MAZE_LIMIT] + blob
+
+
 def greedy_move(rows: list[str], visited: set[Cell], token: Cell) -> Cell | None:
     """The greedy player's move: the free unvisited neighbour with the fewest free unvisited neighbours of its
     own (the token's cell not counted), ties in the order up, down, left, right; None without a move.
@@ -117,7 +132,7 @@ class MazeInteractive(UvgInteractive):
         ("rooms", "square rooms joined by single door cells"),
         ("anti-greedy", "starts won by FIRST from which the move to the neighbour with the fewest free neighbours loses"),
         ("max", "boards of the judge's full size: open boards and labyrinths"),
-        ("heavy", "100x100 boards with games of thousands of moves"),
+        ("heavy", "100x100 boards with games of thousands of moves beside a region where matching from scratch is slow"),
     )
     sample_note = "the judges' published board, with a start won by each role"
 
@@ -188,16 +203,14 @@ class MazeInteractive(UvgInteractive):
             ]
         for name, rows in big:
             yield from both_roles("max", name, rows, f"maximum size: {name}")
-        heavy = [(f"open {MAZE_LIMIT}x{MAZE_LIMIT}", ["." * MAZE_LIMIT] * MAZE_LIMIT, (1, 1))]
+        heavy = [(f"corridor beside blob {colour}", corridor_beside_blob(rng, colour), None) for colour in (0, 1)]
         if size == "judge":
             heavy += [
-                (f"open {MAZE_LIMIT - 1}x{MAZE_LIMIT}", ["." * MAZE_LIMIT] * (MAZE_LIMIT - 1), (50, 50)),
-                (f"random {MAZE_LIMIT}x{MAZE_LIMIT} w5", random_board(rng, MAZE_LIMIT, MAZE_LIMIT, 0.05), None),
+                (f"open {full}x{full}", ["." * full] * full, (1, 1)),
+                (f"serpentine {full}x{full}", serpentine(full, full), (1, 1)),
             ]
         for name, rows, start in heavy:
-            if start is None:
-                second = second_wins(rows)
-                start = next(c for c in free_cells(rows) if c not in second)
+            start = start or free_cells(rows)[0]
             text = jury_input(rows, start)
             if fresh(text):
                 yield TestCase("heavy", f"{slug(name)}-{start[0]}-{start[1]}", text, f"long games: {name}")

@@ -10,6 +10,7 @@ struct Cells : Names {
     std::vector<int> cell;     // vertex -> cell
     void write(int v) const override { printf("%d %d\n", cell[v] / cols + 1, cell[v] % cols + 1); fflush(stdout); }
     void write_none() const override { printf("0 0\n"); fflush(stdout); }
+    const char *kind() const override { return "free cell"; }
     int read(std::string &shown) const override {
         std::string a = next_token();
         if (a.empty()) return -2;

@@ -75,8 +75,13 @@ struct Jury {
             if (mate[v] < 0)
                 for (int i = start[v]; i < start[v + 1]; i++)
                     if (mate[nbr[i]] < 0) { mate[v] = nbr[i]; mate[nbr[i]] = v; break; }
+        // A failed search's tree (Hungarian tree) meets no later augmenting path: it leaves the
+        // graph until the matching is built.
+        std::vector<int> frozen;
         for (int v = 0; v < n; v++)
-            if (mate[v] < 0) augment(v);
+            if (mate[v] < 0 && alive[v] && !augment(v))
+                for (int u : touched) { alive[u] = 0; frozen.push_back(u); }
+        for (int u : frozen) alive[u] = 1;
     }
 
     int find(int v) {
@@ -176,7 +181,7 @@ struct Jury {
                 queue_.push_back(m);
             }
         }
-        for (int v : touched) { parent[v] = -1; outer[v] = 0; uf[v] = v; }  // every tree vertex
+        for (int v : touched) { parent[v] = -1; outer[v] = 0; uf[v] = v; }  // every tree vertex (kept in touched)
         return found;
     }
 
@@ -265,30 +270,52 @@ struct Names {
     virtual void write(int v) const = 0;                       // a move line, with newline
     virtual void write_none() const = 0;                       // the "no move" line
     virtual int read(std::string &shown) const = 0;            // a vertex, -1 if no such; shown for messages
+    virtual const char *kind() const = 0;                      // what a vertex is called: "free cell", "vertex"
 };
 
 // Play the game after the position was written: read the role, alternate moves, exit 42 or 43.
 // `expected` is the .ans file's role; the jury's own verdict must agree.
+//
+// Who wins is searched for only when the theory does not already say it. After a winning jury
+// move (to the partner x of its vertex u), the matching minus ux is maximum and misses x, so the
+// contestant loses and, whatever it does, the jury wins again by moving to the partner of the
+// contestant's vertex (no search). After a losing jury move to y, the contestant wins there and y
+// is in every maximum matching: when it moves to y's partner, the matching minus that edge stays
+// maximum and misses the jury's vertex (no search). Only a move of a winning contestant off the
+// matching costs searches: one to restore the matching, one to decide the jury's position.
 [[noreturn]] static void run_game(Jury &jury, int token, const Names &names, const std::string &expected) {
     bool first_wins = jury.mover_wins(token);
     if (expected != (first_wins ? "FIRST" : "SECOND")) judge_error("the .ans file's role differs from the jury's verdict");
     std::string role = next_token();
     if (role != "FIRST" && role != "SECOND") verdict(43, "expected FIRST or SECOND, got '%s'", role.c_str());
     bool contestant_moves = role == "FIRST";
+    // Whether the player to move wins: known at the start, and kept known below.
+    bool mover_wins = first_wins;
+    bool known = true;
     for (;;) {
         if (contestant_moves) {
             if (jury.legal_moves(token) == 0) verdict(43, "%s", "you cannot move: you lose");
             std::string shown;
             int v = names.read(shown);
             if (v == -2) verdict(43, "%s", "your program stopped before the game ended");
-            if (v < 0) verdict(43, "not a vertex of the board: '%s'", shown.c_str());
+            if (v < 0) verdict(43, (std::string("not a ") + names.kind() + ": '%s'").c_str(), shown.c_str());
             bool adjacent = false;
             for (int i = jury.start[token]; i < jury.start[token + 1]; i++) adjacent |= jury.nbr[i] == v;
             if (!adjacent || v == token) verdict(43, "illegal move to %s: not next to the token", shown.c_str());
             if (!jury.alive[v]) verdict(43, "illegal move to %s: visited already", shown.c_str());
             int from = token;
             token = v;
-            jury.remove(from);
+            if (mover_wins && jury.mate[from] == v) {
+                jury.alive[from] = 0;                     // along the matching: it stays maximum
+                jury.mate[from] = jury.mate[v] = -1;
+                mover_wins = false;                       // v is unmatched: the jury loses
+            } else {
+                jury.remove(from);
+                // A losing contestant leaves the jury winning; a winning one that left the
+                // matching leaves a position to decide.
+                known = !mover_wins;
+                mover_wins = !mover_wins;
+            }
         } else {
             if (jury.legal_moves(token) == 0) {
                 names.write_none();
@@ -296,9 +323,12 @@ struct Names {
                 if (!extra.empty()) verdict(43, "output after the game ended: '%s'", extra.c_str());
                 verdict(42, "%s", "you won");
             }
+            if (!known) mover_wins = jury.mover_wins(token);
+            known = true;
             int move;
-            if (jury.mover_wins(token)) {
+            if (mover_wins) {
                 move = jury.mate[token];            // the partner: the opponent loses from there
+                if (move < 0) judge_error("a winning jury vertex is unmatched");
             } else {
                 // Losing: move where the contestant has the fewest winning replies (ties: the
                 // most legal replies, then the lowest vertex), while the search budget lasts;
@@ -323,6 +353,7 @@ struct Names {
             // Losing: from is unmatched. Either way no search is needed.
             if (jury.mate[from] >= 0) { jury.mate[jury.mate[from]] = -1; jury.mate[from] = -1; }
             jury.alive[from] = 0;
+            mover_wins = !mover_wins;
         }
         contestant_moves = !contestant_moves;
     }
