@@ -6,46 +6,26 @@ loses when it takes the other (the jury never gives a won game away)."""
 from __future__ import annotations
 
 import random
-import subprocess
-from importlib import resources
-from pathlib import Path
 
 import pytest
 
 from gamecert.solvers.cutting.rules import CUTTING, SPLIT
-from gamecert.solvers.cutting.solver import Piece, cutting_position
-from gamecert.verify.cutting.contest.interactive import rule_header, start_text
-from gamecert.verify.cutting.play import CuttingPlay
-from tests.support import compiled, validate
+from gamecert.verify.cutting.contest.interactive import CuttingInteractive, start_text
+from gamecert.verify.engine.interactive import ROLES, duel
+from gamecert.verify.registry import get_game
+from tests.support import check_small_package, compiled_files, interaction, validate
 
-RULES = {"split": SPLIT, "cutting": CUTTING}
+PROBLEMS = {"split": CuttingInteractive(SPLIT), "cutting": CuttingInteractive(CUTTING)}
 
 
 @pytest.fixture(scope="module")
 def programs(tmp_path_factory):
-    """The interactor and the input validator of each rule, compiled beside its ``rule.h``."""
+    """The interactor and the input validator of each rule, compiled from the package's files."""
     out = {}
-    for name, rule in RULES.items():
-        folder = tmp_path_factory.mktemp(name)
-        (folder / "rule.h").write_text(rule_header(rule))
-        for source in ("interactor.cpp", "interactive_validator.cpp"):
-            text = resources.files("gamecert.verify.cutting.contest").joinpath(source).read_text()
-            (folder / source).write_text(text)
-            out[name, source] = compiled(folder / source, folder)
+    for name, problem in PROBLEMS.items():
+        out[name, "interactor"] = compiled_files(problem.interactor_files(), tmp_path_factory.mktemp(f"{name}i"))
+        out[name, "validator"] = compiled_files(problem.validator_files(), tmp_path_factory.mktemp(f"{name}v"))
     return out
-
-
-def judge(programs, rule: str, start: str, answer: str, contestant: str, tmp_path: Path) -> tuple[int, str, str]:
-    """The interactor on one start with a scripted contestant: exit code, its feedback, what it wrote."""
-    (tmp_path / "t.in").write_text(start)
-    (tmp_path / "t.ans").write_text(answer)
-    feedback = tmp_path / "feedback"
-    feedback.mkdir(exist_ok=True)
-    run = subprocess.run(
-        [str(programs[rule, "interactor.cpp"]), str(tmp_path / "t.in"), str(tmp_path / "t.ans"), f"{feedback}/"],
-        input=contestant, capture_output=True, text=True, timeout=30, check=False,
-    )
-    return run.returncode, (feedback / "judgemessage.txt").read_text().strip(), run.stdout
 
 
 @pytest.mark.parametrize(
@@ -59,7 +39,7 @@ def judge(programs, rule: str, start: str, answer: str, contestant: str, tmp_pat
     ],
 )
 def test_valid_starts(programs, rule, text):
-    assert validate(programs[rule, "interactive_validator.cpp"], text) == 42
+    assert validate(programs[rule, "validator"], text) == 42
 
 
 @pytest.mark.parametrize(
@@ -79,7 +59,7 @@ def test_valid_starts(programs, rule, text):
     ],
 )
 def test_invalid_starts(programs, rule, text):
-    assert validate(programs[rule, "interactive_validator.cpp"], text) == 43
+    assert validate(programs[rule, "validator"], text) == 43
 
 
 @pytest.mark.parametrize(
@@ -105,73 +85,48 @@ def test_invalid_starts(programs, rule, text):
     ],
 )
 def test_interactor_judges_scripted_lines(programs, tmp_path, rule, start, answer, contestant, code, message):
-    assert judge(programs, rule, start, answer, contestant, tmp_path)[:2] == (code, message)
+    assert interaction(programs[rule, "interactor"], start, answer, contestant, tmp_path) == (code, message)
 
 
-def test_interactor_writes_the_start_then_answers(programs, tmp_path):
-    # 1x3 (no cut) + 1x4 (one cut): FIRST wins; the contestant takes SECOND and the jury takes the win.
-    code, message, written = judge(programs, "split", "2\n1 3\n1 4\n", "FIRST\n", "SECOND\n", tmp_path)
-    assert written.startswith("2\n1 3\n1 4\n")
-    assert code == 43 and message.startswith("after 1 moves you have no cut left")
-    assert written.splitlines()[3] == "2 0 2"  # the only cut: 1x4 into 1x2 + 1x2, the new piece is 3
-
-
-def play_engine_against(programs, rule_name: str, pieces: list[tuple[int, int]], winning: bool, tmp_path: Path):
-    """gamecert's play engine as the contestant, talking to the interactor through pipes; it takes
-    the winning side if ``winning``, else the other. Returns the interactor's exit code and feedback."""
-    rule = RULES[rule_name]
-    engine = CuttingPlay(rule, " ".join(f"{a}x{b}" for a, b in pieces))
-    first_wins = cutting_position(tuple(Piece(a, b) for a, b in pieces), rule).value != 0
-    role = "FIRST" if first_wins == winning else "SECOND"
-    text = start_text(pieces)
-    (tmp_path / "t.in").write_text(text)
-    (tmp_path / "t.ans").write_text("FIRST\n" if first_wins else "SECOND\n")
-    (tmp_path / "feedback").mkdir(exist_ok=True)
-    jury = subprocess.Popen(
-        [str(programs[rule_name, "interactor.cpp"]), str(tmp_path / "t.in"), str(tmp_path / "t.ans"), f"{tmp_path}/feedback/"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+def test_jury_numbers_the_new_piece_and_takes_the_win(programs):
+    # 1x3 (no cut) + 1x4 (one cut, into 1x2 + 1x2): FIRST wins. The contestant takes SECOND; the jury
+    # cuts piece 2 after column 2, the other half becoming piece 3, and the contestant has no cut.
+    problem, game = PROBLEMS["split"], get_game("split")
+    result = duel(programs["split", "interactor"], problem, game, "2\n1 3\n1 4\n", "SECOND")
+    assert result.moves == (("jury", "2 0 2"),) and result.violations == ()
+    assert (result.exit_code, result.feedback.strip()) == (
+        43, "after 1 moves you have no cut left and lose (you chose SECOND; FIRST wins from the start)"
     )
-    try:
-        assert [jury.stdout.readline() for _ in range(len(pieces) + 1)] == text.splitlines(keepends=True)
-        jury.stdin.write(role + "\n")
-        jury.stdin.flush()
-        order = list(range(1, len(pieces) + 1))  # the protocol's number of each of the engine's pieces
-        mine = role == "FIRST"
-        while engine.moves():
-            if mine:
-                cut = engine.engine_move()
-                at = (cut.at, 0) if cut.direction == "horizontal" else (0, cut.at)
-                jury.stdin.write(f"{order[cut.piece]} {at[0]} {at[1]}\n")
-                jury.stdin.flush()
-            else:
-                p, r, c = map(int, jury.stdout.readline().split())
-                assert (p, r, c) != (0, 0, 0), "the jury gave up with cuts left"
-                i = order.index(p)
-                cut = engine.read_move(f"{i + 1} {'h' if r else 'v'} {r or c}")  # Illegal if the jury cheats
-            order.insert(cut.piece + 1, len(order) + 1)
-            engine.play(cut)
-            mine = not mine
-        if mine:  # the engine is stuck: the jury has won
-            jury.stdin.close()
-        else:
-            assert jury.stdout.readline() == "0 0 0\n"
-            jury.stdin.close()
-        code = jury.wait(timeout=30)
-    finally:
-        if jury.poll() is None:
-            jury.kill()
-            jury.wait()
-    return code, (tmp_path / "feedback" / "judgemessage.txt").read_text().strip()
+    # Taking FIRST, gamecert's engine cuts 1x4 itself and the jury has nothing left.
+    result = duel(programs["split", "interactor"], problem, game, "2\n1 3\n1 4\n", "FIRST")
+    assert result.moves == (("contestant", "2 0 2"), ("jury", "0 0 0")) and result.exit_code == 42
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rule", ["split", "cutting"])
-def test_play_engine_against_the_interactor_on_both_sides(programs, tmp_path, rule):
+def test_engine_against_interactor_both_roles(programs, rule):
+    """gamecert's engine, as the contestant, wins exactly when it takes the certified winning role,
+    and the jury plays legally and never gives a won game away, on random sums of small pieces."""
+    problem, game = PROBLEMS[rule], get_game(rule)
     rng = random.Random(f"{rule} pipes")
-    lo = RULES[rule].min_side
-    for trial in range(12):
+    lo = problem.rule.min_side
+    won = {role: 0 for role in ROLES}
+    for _ in range(10):
         pieces = [(rng.randint(lo, 9), rng.randint(lo + 1, 9)) for _ in range(rng.randint(1, 3))]
-        for winning in (True, False):
-            code, message = play_engine_against(programs, rule, pieces, winning, tmp_path)
-            assert code == (42 if winning else 43), (pieces, winning, message)
-            assert message.startswith("the contestant won" if winning else "after"), message
+        text = start_text(pieces)
+        winner = "FIRST" if problem.mover_wins(problem.play_engine(game, text)) else "SECOND"
+        for role in ROLES:
+            result = duel(programs[rule, "interactor"], problem, game, text, role)
+            assert result.violations == (), (pieces, role, result)
+            assert result.contestant_won == (role == winner), (pieces, role, result)
+            won[role] += role == winner
+    assert min(won.values()) > 0  # both roles were won somewhere
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("rule", ["split", "cutting"])
+def test_small_package_passes_verifyproblem(tmp_path, rule):
+    report = check_small_package(rule, "cutting", tmp_path / f"{rule}i", prefix=f"play_{rule}_", interactive=True)
+    table = {row[0]: row[1:-1] for row in report.rows}
+    assert len([name for name in table if name != "reference.cpp"]) == 5
