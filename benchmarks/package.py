@@ -31,11 +31,11 @@ HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent / "tests"
 #: Game -> (tests folder with its submissions, file-name prefix of its programs there).
 PROGRAMS = {
-    "maze": ("maze", ""),
+    "maze": ("maze", "maze_"),
     "bunny-egg": ("bunny_egg", ""),
     "split": ("cutting", "split"),
     "cutting": ("cutting", "cutting"),
-    "geography": ("geography", ""),
+    "geography": ("geography", "geography_"),
 }
 
 

@@ -13,6 +13,7 @@ from gamecert.verify.geography.contest import random_graph
 from gamecert.verify.geography.contest.interactive import PROBLEM, jury_input
 from gamecert.verify.registry import get_game
 from tests.support import check_small_package, compiled_files, interaction, validate
+from tests.uvg.jury import losing_moves_off_the_rule
 
 # A triangle 1-2-3 with a tail 3-4-5: the player to move wins from 4 only (docs/theory.md).
 TAIL = "5 5\n1 2\n2 3\n3 1\n3 4\n4 5\n"
@@ -52,7 +53,8 @@ def test_invalid_inputs(validator, text):
 @pytest.mark.slow
 def test_engine_against_interactor_both_roles(interactor):
     """gamecert's engine, as the contestant, wins exactly when it takes the certified winning role,
-    and the jury plays legally and never gives a won game away (graphs dense enough for blossoms)."""
+    and the jury plays legally, never gives a won game away and, when lost, moves where the contestant's
+    winning replies are fewest (graphs dense enough for blossoms)."""
     game = get_game("geography")
     rng = random.Random(22)
     played = {role: 0 for role in ROLES}
@@ -64,6 +66,7 @@ def test_engine_against_interactor_both_roles(interactor):
         for role in ROLES:
             result = duel(interactor, PROBLEM, game, text, role)
             assert result.violations == (), (text, role, result)
+            assert losing_moves_off_the_rule(PROBLEM, game, text, result) == [], (text, role, result)
             assert result.contestant_won == (role == winner), (text, role, result)
             played[role] += role == winner
     assert min(played.values()) > 0

@@ -12,6 +12,7 @@ from gamecert.verify.engine.interactive import ROLES, duel
 from gamecert.verify.maze.contest.interactive import PROBLEM, free_cells, jury_input, random_board
 from gamecert.verify.registry import get_game
 from tests.support import check_small_package, compiled_files, interaction, validate
+from tests.uvg.jury import losing_moves_off_the_rule
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
 
@@ -51,7 +52,8 @@ def test_invalid_inputs(validator, text):
 @pytest.mark.slow
 def test_engine_against_interactor_both_roles(interactor):
     """gamecert's engine, as the contestant, wins exactly when it takes the certified winning role,
-    and the jury plays legally and never gives a won game away."""
+    and the jury plays legally, never gives a won game away and, when lost, moves where the contestant's
+    winning replies are fewest."""
     game = get_game("maze")
     rng = random.Random(21)
     played = {role: 0 for role in ROLES}
@@ -65,6 +67,7 @@ def test_engine_against_interactor_both_roles(interactor):
         for role in ROLES:
             result = duel(interactor, PROBLEM, game, text, role)
             assert result.violations == (), (text, role, result)
+            assert losing_moves_off_the_rule(PROBLEM, game, text, result) == [], (text, role, result)
             assert result.contestant_won == (role == winner), (text, role, result)
             assert result.exit_code in (42, 43)
             played[role] += role == winner

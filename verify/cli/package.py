@@ -94,10 +94,10 @@ def package(
     if game is not None:
         if out is None:
             raise click.UsageError("GAME needs --out DIR")
-        kind = InteractiveContest if interactive else Contest
-        if registry.get_game(game).capability(kind) is None:
-            what = "an interactive problem" if interactive else "a non-interactive problem"
-            raise click.UsageError(f"{game} has no {what} (--interactive: {interactive})")
+        if interactive and registry.get_game(game).capability(InteractiveContest) is None:
+            raise click.UsageError(f"{game} has no interactive problem (--interactive)")
+        if not interactive and registry.get_game(game).capability(Contest) is None:
+            raise click.UsageError(f"{game} has only an interactive problem: give --interactive")
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
             raise InputProblem(f"{out}:1:1: --out: expected a new or empty folder")
         if not engine.SHORT_NAME.fullmatch(out.name):

@@ -12,8 +12,8 @@ answer, reason in ``judgemessage.txt`` of the feedback folder).
 
 Each test's ``.ans`` file holds the role that wins from its start (``FIRST``
 or ``SECOND``), certified by gamecert when the package is written
-(:func:`certify_role`: the position's own judge input goes through
-:func:`~gamecert.verify.engine.package.certify_case`). The interactor
+(:func:`~gamecert.verify.engine.package.certify_role`: the position's own
+judge input goes through :func:`~gamecert.verify.engine.package.certify_case`). The interactor
 computes the same verdict itself and refuses to judge (exit 1, a judge error)
 when the two disagree, so every judged run is one more agreement.
 
@@ -32,14 +32,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamecert.verify.capabilities import InteractiveContest
 from gamecert.verify.engine.play import Illegal, PlayEngine
 from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import PackageError
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.package import CertifiedCase
+    from collections.abc import Callable
+
     from gamecert.verify.game import Game
+
+    #: :func:`~gamecert.verify.engine.package.certify_case`: a test's judge answer, certified.
+    CertifyCase = Callable[[Game, TestCase], Any]
 
 #: The contestant's first line: the role it takes. FIRST moves first from the start.
 ROLES = ("FIRST", "SECOND")
@@ -96,40 +99,17 @@ class InteractiveProblem(ContestProblem):
     def mover_wins(self, engine: PlayEngine) -> bool:
         """Whether the player to move wins the engine's current position (certified strategy's verdict)."""
 
-    def certify(self, game: Game, case: TestCase) -> CertifiedCase:
-        """The certified winning role of test ``case``: by default :meth:`position` through
-        :func:`~gamecert.verify.engine.package.certify_case`, the role read by :meth:`first_wins`.
+    def certify(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[bool, tuple[str, ...]]:
+        """Whether FIRST wins test ``case``, certified, and the names of the checks it passed.
 
-        A problem whose starts the game's judge input cannot state (a sum of
-        cutting-game pieces, where the judge answers each piece alone) certifies its own way.
+        By default :meth:`position` goes through ``certify_case``
+        (:func:`~gamecert.verify.engine.package.certify_case`) and the role is
+        read by :meth:`first_wins`. A problem whose starts the game's judge
+        input cannot state (a sum of cutting-game pieces, where the judge
+        answers each piece alone) certifies its own way.
         """
-        from gamecert.verify.engine.package import CertifiedCase, certify_case
-
         inner = certify_case(game, TestCase(case.group, case.name, self.position(case.text), case.purpose))
-        role = ROLES[0] if self.first_wins(case.text, inner.answer) else ROLES[1]
-        return CertifiedCase(case, role + "\n", inner.checks, inner.seconds)
-
-
-def interactive_problem(game: Game) -> InteractiveProblem:
-    """The :class:`InteractiveProblem` of a registered game's :class:`~gamecert.verify.capabilities.InteractiveContest`."""
-    contest = game.capability(InteractiveContest)
-    if contest is None:
-        raise PackageError(f"{game.name} has no interactive problem")
-    return contest.problem()
-
-
-def certify_role(game: Game, problem: InteractiveProblem, case: TestCase) -> CertifiedCase:
-    """The certified winning role (``FIRST`` or ``SECOND``, one line) of one interactive test.
-
-    Notes
-    -----
-    The problem's :meth:`InteractiveProblem.certify`: by default the test's
-    position, as the game's own judge input (:meth:`InteractiveProblem.position`),
-    goes through :func:`~gamecert.verify.engine.package.certify_case` (judge limits,
-    certificate checker, every independent formulation that fits) and the role
-    is read from that certified answer. Cost: that certification.
-    """
-    return problem.certify(game, case)
+        return self.first_wins(case.text, inner.answer), inner.checks
 
 
 # Playing through the pipes ---------------------------------------------------------

@@ -14,7 +14,9 @@ submissions x test groups. There is no second grader here.
 
 A game offers a package through its :class:`~gamecert.verify.capabilities.Contest`
 capability, whose :class:`~gamecert.verify.engine.problem.ContestProblem` is imported only when a
-package is made.
+package is made; an interactive package (``write_package(..., interactive=True)``) through its
+:class:`~gamecert.verify.capabilities.InteractiveContest`
+(:mod:`gamecert.verify.engine.interactive`).
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from gamecert.verify.capabilities import Contest
+from gamecert.verify.capabilities import Contest, InteractiveContest
 from gamecert.verify.engine.certified import certified_answer
+from gamecert.verify.engine.interactive import ROLES, InteractiveProblem
 from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificateRejected, CertificationError, PackageError, TimeLimitError
 from gamecert.verify.game import Game
@@ -140,6 +143,30 @@ def certify_case(game: Game, case: TestCase) -> CertifiedCase:
     return CertifiedCase(case, answer, tuple(checks), time.perf_counter() - start)
 
 
+def interactive_problem(game: Game) -> InteractiveProblem:
+    """The :class:`InteractiveProblem` of a registered game's :class:`~gamecert.verify.capabilities.InteractiveContest`."""
+    contest = game.capability(InteractiveContest)
+    if contest is None:
+        raise PackageError(f"{game.name} has no interactive problem")
+    return contest.problem()
+
+
+def certify_role(game: Game, problem: InteractiveProblem, case: TestCase) -> CertifiedCase:
+    """The certified winning role (``FIRST`` or ``SECOND``, one line) of one interactive test.
+
+    Notes
+    -----
+    The problem's :meth:`InteractiveProblem.certify`: by default the test's
+    position, as the game's own judge input (:meth:`InteractiveProblem.position`),
+    goes through :func:`certify_case` (judge limits, certificate checker, every
+    independent formulation that fits) and the role is read from that certified
+    answer. Cost: that certification.
+    """
+    start = time.perf_counter()
+    first, checks = problem.certify(game, case, certify_case)
+    return CertifiedCase(case, (ROLES[0] if first else ROLES[1]) + "\n", checks, time.perf_counter() - start)
+
+
 def _problem_yaml(problem: ContestProblem, interactive: bool) -> str:
     # The default output validator compares tokens exactly: case and spacing matter.
     # An interactive problem is judged by its interactor (an output validator) alone.
@@ -239,7 +266,7 @@ def write_package(
     failed certification leaves no package behind. With ``interactive``, the
     problem is the game's :class:`~gamecert.verify.engine.interactive.InteractiveProblem`:
     each case's winning role is certified
-    (:func:`~gamecert.verify.engine.interactive.certify_role`), the package has
+    (:func:`certify_role`), the package has
     ``validation: custom interactive`` and its interactor under
     ``output_validators/interactor/``. File names carry a running
     number per group, so the judge's order is the generation order. Every
@@ -256,8 +283,6 @@ def write_package(
         )
     submissions = [(category, Path(path)) for category, path in submissions]
     if interactive:
-        from gamecert.verify.engine.interactive import certify_role, interactive_problem
-
         problem: ContestProblem = interactive_problem(game)
     else:
         problem = contest_problem(game)

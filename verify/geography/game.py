@@ -26,8 +26,8 @@ from gamecert.verify.uvg.adapter import decomposition_json, vertex_rows
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgPictures, UvgStartPlay, small_graph
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.jsonstream import Rows
     from gamecert.verify.engine.interactive import InteractiveProblem
+    from gamecert.verify.engine.jsonstream import Rows
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.uvg.start import UVGStart
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -53,7 +52,7 @@ from gamecert.verify.engine.problem import TestCase, Unseen, slug
 from gamecert.verify.errors import CertificateRejected, CertificationError
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.package import CertifiedCase
+    from gamecert.verify.engine.interactive import CertifyCase
     from gamecert.verify.game import Game
 
 #: Most pieces in a start; the total area is at most the judge limit squared.
@@ -357,13 +356,10 @@ class CuttingInteractive(InteractiveProblem):
             raise CertificationError("a sum's winner is not in the per-piece answer; certify() certifies sums")
         return answer.split()[0] == self.rule.words[0]
 
-    def certify(self, game: Game, case: TestCase) -> CertifiedCase:
-        """The start's winning role, certified as a sum by :func:`certify_start`."""
-        from gamecert.verify.engine.package import CertifiedCase
-
-        begin = time.perf_counter()
-        first, checks = certify_start(game, self.rule, read_start(case.text), f"{case.group}/{case.name}")
-        return CertifiedCase(case, role(first) + "\n", checks, time.perf_counter() - begin)
+    def certify(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[bool, tuple[str, ...]]:
+        """The start certified as a sum by :func:`certify_start` (``certify_case`` answers each piece
+        alone, so it cannot state a sum)."""
+        return certify_start(game, self.rule, read_start(case.text), f"{case.group}/{case.name}")
 
     def play_engine(self, game: Game, text: str) -> NumberedPlay:
         return NumberedPlay(self.rule, " ".join(f"{a}x{b}" for a, b in read_start(text)))

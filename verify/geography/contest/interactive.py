@@ -136,8 +136,7 @@ class GeographyInteractive(UvgInteractive):
                         yield TestCase(group, f"{slug(name)}-{role}", text, f"{why}, won by {role.upper()}")
 
         name, n, edges = SAMPLES[0]
-        for case in both_roles("sample", name, n, edges, f"sample (ours): {name}"):
-            yield case
+        yield from both_roles("sample", name, n, edges, f"sample (ours): {name}")
         for s in classes:
             for density in (1.0, 2.5):
                 n = rng.randint(max(2, s // 2), s)
@@ -182,7 +181,9 @@ class GeographyInteractive(UvgInteractive):
                 name = f"path {length} beside bipartite {small}+{large} with {count} edges"
                 yield TestCase("heavy", slug(name), text, f"long game beside an unbalanced block: {name}")
 
-    def _anti_greedy(self, rng: random.Random, fresh: Unseen, want: int, classes: tuple[int, ...]) -> Iterator[TestCase]:
+    def _anti_greedy(
+        self, rng: random.Random, fresh: Unseen, want: int, classes: tuple[int, ...]
+    ) -> Iterator[TestCase]:
         """Starts won by FIRST whose greedy first move loses, on random graphs (search)."""
         found = tries = 0
         while found < want and tries < 5000:

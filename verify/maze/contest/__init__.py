@@ -23,7 +23,8 @@ SAMPLE = "3 3\n.##\n...\n#.#\n"
 _CLASSES = {"small": (1, 2, 3), "judge": (1, 2, 3, 5, 10, 50, 99, MAZE_LIMIT)}
 
 
-def _text(rows: list[str]) -> str:
+def board_text(rows: list[str]) -> str:
+    """The judge input of a board: ``N M`` and its rows."""
     return f"{len(rows)} {len(rows[0])}\n" + "".join(r + "\n" for r in rows)
 
 
@@ -118,7 +119,7 @@ def greedy_leaves_augmenting_path(rows: list[str]) -> bool:
                 if 0 <= a < n and 0 <= b < m and rows[a][b] == "." and (a, b) not in mate:
                     mate[(r, c)], mate[(a, b)] = (a, b), (r, c)
                     break
-    nu = maze_game(parse_maze(_text(rows))).decomposition.matching.size
+    nu = maze_game(parse_maze(board_text(rows))).decomposition.matching.size
     return len(mate) // 2 < nu
 
 
@@ -153,8 +154,8 @@ class MazeProblem(ContestProblem):
                 (f"spiral {n}x{m}", spiral(n, m)),
                 (f"labyrinth {n}x{m}", labyrinth(rng, n, m)),
             ):
-                if fresh(_text(rows)):
-                    yield TestCase("max", slug(name), _text(rows), f"maximum size: {name}")
+                if fresh(board_text(rows)):
+                    yield TestCase("max", slug(name), board_text(rows), f"maximum size: {name}")
         for name, rows in (
             (f"all walls {top}x{top}", ["#" * top] * top),
             (f"isolated cells {top}x{top}", checkerboard(top, top)),
@@ -163,8 +164,8 @@ class MazeProblem(ContestProblem):
             (f"ladder 2x{top}", ["." * top] * 2),
             (f"open {top}x{top} minus one corner", ["#" + "." * (top - 1)] + ["." * top] * (top - 1)),
         ):
-            if fresh(_text(rows)):
-                yield TestCase("max", slug(name), _text(rows), f"maximum size: {name}")
+            if fresh(board_text(rows)):
+                yield TestCase("max", slug(name), board_text(rows), f"maximum size: {name}")
         # Rows of the judge's full width, in small packages too: a row buffer one cell short
         # joins the last cell of a row to the first of the next.
         w = MAZE_LIMIT
@@ -176,12 +177,12 @@ class MazeProblem(ContestProblem):
             (f"random 3x{w}", random_board(rng, 3, w, 0.05)),
             (f"random 5x{w}", random_board(rng, 5, w, 0.3)),
         ):
-            if fresh(_text(rows)):
-                yield TestCase("wide", slug(name), _text(rows), f"full judge width: {name}")
+            if fresh(board_text(rows)):
+                yield TestCase("wide", slug(name), board_text(rows), f"full judge width: {name}")
         for s in classes:
             for walls in (0.05, 0.2, 0.35, 0.5) if size == "judge" else (0.2, 0.5):
                 n, m = rng.randint(max(1, s // 2), s), rng.randint(max(1, s // 2), s)
-                text = _text(random_board(rng, n, m, walls))
+                text = board_text(random_board(rng, n, m, walls))
                 if fresh(text):
                     yield TestCase(
                         "random", f"random-{n}x{m}-w{int(walls * 100)}", text, f"random {n}x{m}, {walls:.0%} walls"
@@ -194,12 +195,12 @@ class MazeProblem(ContestProblem):
             s = classes[min(len(classes) - 1, 2 + found % (len(classes) - 2))] if len(classes) > 2 else top
             n, m = rng.randint(2, max(2, s)), rng.randint(2, max(2, s))
             rows = random_board(rng, n, m, rng.choice((0.1, 0.2, 0.3)))
-            if greedy_leaves_augmenting_path(rows) and fresh(_text(rows)):
+            if greedy_leaves_augmenting_path(rows) and fresh(board_text(rows)):
                 found += 1
                 yield TestCase(
                     "anti-greedy",
                     f"greedy-{n}x{m}-{found}",
-                    _text(rows),
+                    board_text(rows),
                     "a greedy maximal matching (row-major) is not maximum here",
                 )
         heavy = top if size == "judge" else 70
@@ -208,7 +209,7 @@ class MazeProblem(ContestProblem):
             yield TestCase(
                 "heavy",
                 f"random-{heavy}x{heavy}-w{int(walls * 100)}",
-                _text(rows),
+                board_text(rows),
                 f"augmenting-path heavy: random {heavy}x{heavy}, {walls:.0%} walls",
             )
         corridors = (
@@ -216,8 +217,8 @@ class MazeProblem(ContestProblem):
             (f"spiral {heavy}x{heavy}", spiral(heavy, heavy)),
         )
         for name, rows in corridors if size == "judge" else ():
-            if fresh(_text(rows)):
-                yield TestCase("heavy", slug(name), _text(rows), f"augmenting-path heavy: {name}")
+            if fresh(board_text(rows)):
+                yield TestCase("heavy", slug(name), board_text(rows), f"augmenting-path heavy: {name}")
 
 
 #: The problem, as the game's :class:`~gamecert.verify.capabilities.Contest` capability returns it.

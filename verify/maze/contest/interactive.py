@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 from gamecert.solvers.maze.solver import MAZE_LIMIT, maze_game, parse_maze
 from gamecert.verify.engine.problem import TestCase, Unseen, slug
-from gamecert.verify.maze.contest import SAMPLE, _text, labyrinth, random_board, serpentine, spiral
+from gamecert.verify.maze.contest import SAMPLE, board_text, labyrinth, random_board, serpentine, spiral
 from gamecert.verify.uvg.contest import UvgInteractive
 
 Cell = tuple[int, int]
@@ -36,12 +36,12 @@ _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right
 
 def jury_input(rows: list[str], start: Cell) -> str:
     """The jury's input: the board, then the start cell (1-based)."""
-    return _text(rows) + f"{start[0]} {start[1]}\n"
+    return board_text(rows) + f"{start[0]} {start[1]}\n"
 
 
 def second_wins(rows: list[str]) -> set[Cell]:
     """The free cells (1-based) from which the player to move loses: SECOND wins there (AA's winning cells)."""
-    return {(int(r), int(c)) for r, c in maze_game(parse_maze(_text(rows))).winning_cells}
+    return {(int(r), int(c)) for r, c in maze_game(parse_maze(board_text(rows))).winning_cells}
 
 
 def free_cells(rows: list[str]) -> list[Cell]:
@@ -52,8 +52,8 @@ def rooms(rng: random.Random, count: int, side: int) -> list[str]:
     """``count`` x ``count`` open rooms of ``side`` x ``side`` cells, walls one cell thick, adjacent rooms joined
     by one door cell along a random spanning tree, plus one extra door in four.
 
-    >>> rooms(random.Random(1), 2, 2)[2]
-    '#####'
+    >>> rooms(random.Random(1), 2, 2)  # three doors: (1,3), (3,5), (5,3)
+    ['.....', '..#..', '####.', '..#..', '.....']
     """
     n = count * (side + 1) - 1
     grid = [["#"] * n for _ in range(n)]
@@ -62,8 +62,13 @@ def rooms(rng: random.Random, count: int, side: int) -> list[str]:
             for r in range(side):
                 for c in range(side):
                     grid[a * (side + 1) + r][b * (side + 1) + c] = "."
-    doors = [((a, b), (a + da, b + db)) for a in range(count) for b in range(count) for da, db in ((0, 1), (1, 0))
-             if a + da < count and b + db < count]
+    doors = [
+        ((a, b), (a + da, b + db))
+        for a in range(count)
+        for b in range(count)
+        for da, db in ((0, 1), (1, 0))
+        if a + da < count and b + db < count
+    ]
     rng.shuffle(doors)
     root = list(range(count * count))
 
@@ -96,7 +101,9 @@ def corridor_beside_blob(rng: random.Random, colour: int) -> list[str]:
     """
     top = serpentine(MAZE_LIMIT // 2, MAZE_LIMIT)
     rest = range(MAZE_LIMIT // 2 + 1, MAZE_LIMIT)
-    blob = ["".join("#" if (r + c) % 2 == colour and rng.random() < 0.1 else "." for c in range(MAZE_LIMIT)) for r in rest]
+    blob = [
+        "".join("#" if (r + c) % 2 == colour and rng.random() < 0.1 else "." for c in range(MAZE_LIMIT)) for r in rest
+    ]
     return top + ["#" * MAZE_LIMIT] + blob
 
 
@@ -111,8 +118,14 @@ def greedy_move(rows: list[str], visited: set[Cell], token: Cell) -> Cell | None
 
     def moves(cell: Cell, gone: set[Cell]) -> list[Cell]:
         r, c = cell
-        return [(r + dr, c + dc) for dr, dc in _STEPS
-                if 1 <= r + dr <= n and 1 <= c + dc <= m and rows[r + dr - 1][c + dc - 1] == "." and (r + dr, c + dc) not in gone]
+        return [
+            (r + dr, c + dc)
+            for dr, dc in _STEPS
+            if 1 <= r + dr <= n
+            and 1 <= c + dc <= m
+            and rows[r + dr - 1][c + dc - 1] == "."
+            and (r + dr, c + dc) not in gone
+        ]
 
     gone = visited | {token}
     options = moves(token, gone)
@@ -130,9 +143,15 @@ class MazeInteractive(UvgInteractive):
         ("roles", "random boards of every size class, one start won by each role per board"),
         ("corridors", "one-cell-wide corridors: straight, serpentine, spiral; starts at their ends and middles"),
         ("rooms", "square rooms joined by single door cells"),
-        ("anti-greedy", "starts won by FIRST from which the move to the neighbour with the fewest free neighbours loses"),
+        (
+            "anti-greedy",
+            "starts won by FIRST from which the move to the neighbour with the fewest free neighbours loses",
+        ),
         ("max", "boards of the judge's full size: open boards and labyrinths"),
-        ("heavy", "100x100 boards with games of thousands of moves beside a region where matching from scratch is slow"),
+        (
+            "heavy",
+            "100x100 boards with games of thousands of moves beside a region where matching from scratch is slow",
+        ),
     )
     sample_note = "the judges' published board, with a start won by each role"
 
@@ -174,8 +193,12 @@ class MazeInteractive(UvgInteractive):
         for s in classes:
             for walls in (0.15, 0.35):
                 n, m = rng.randint(max(2, s // 2), s), rng.randint(max(2, s // 2), s)
-                yield from both_roles("roles", f"random {n}x{m} w{int(walls * 100)}", random_board(rng, n, m, walls),
-                                      f"random {n}x{m}, {walls:.0%} walls")
+                yield from both_roles(
+                    "roles",
+                    f"random {n}x{m} w{int(walls * 100)}",
+                    random_board(rng, n, m, walls),
+                    f"random {n}x{m}, {walls:.0%} walls",
+                )
         side = 20 if size == "small" else top
         corridors = (
             (f"corridor 1x{side}", ["." * side]),
@@ -185,13 +208,21 @@ class MazeInteractive(UvgInteractive):
         )
         for name, rows in corridors:
             cells = free_cells(rows)
-            for where, start in (("end", cells[0]), ("middle", cells[len(cells) // 2]), ("middle2", cells[len(cells) // 2 + 1])):
+            for where, start in (
+                ("end", cells[0]),
+                ("middle", cells[len(cells) // 2]),
+                ("middle2", cells[len(cells) // 2 + 1]),
+            ):
                 text = jury_input(rows, start)
                 if fresh(text):
                     yield TestCase("corridors", f"{slug(name)}-{where}", text, f"{name}, start at its {where}")
         for count, room in ((2, 2), (3, 3)) if size == "small" else ((2, 3), (3, 4), (5, 5), (10, 9), (20, 4)):
-            yield from both_roles("rooms", f"rooms {count}x{count} of {room}", rooms(rng, count, room),
-                                  f"{count}x{count} rooms of {room}x{room} cells, single-cell doors")
+            yield from both_roles(
+                "rooms",
+                f"rooms {count}x{count} of {room}",
+                rooms(rng, count, room),
+                f"{count}x{count} rooms of {room}x{room} cells, single-cell doors",
+            )
         yield from self._anti_greedy(rng, fresh, 4 if size == "small" else 8, classes)
         full = MAZE_LIMIT
         big = [(f"labyrinth {full}x{full}", labyrinth(rng, full, full))]
@@ -215,7 +246,9 @@ class MazeInteractive(UvgInteractive):
             if fresh(text):
                 yield TestCase("heavy", f"{slug(name)}-{start[0]}-{start[1]}", text, f"long games: {name}")
 
-    def _anti_greedy(self, rng: random.Random, fresh: Unseen, want: int, classes: tuple[int, ...]) -> Iterator[TestCase]:
+    def _anti_greedy(
+        self, rng: random.Random, fresh: Unseen, want: int, classes: tuple[int, ...]
+    ) -> Iterator[TestCase]:
         """Starts won by FIRST whose greedy first move loses, on random boards (search)."""
         found = tries = 0
         while found < want and tries < 5000:
@@ -231,13 +264,17 @@ class MazeInteractive(UvgInteractive):
             move = greedy_move(rows, set(), start)
             if move is None:
                 continue
-            gone = [row[: start[1] - 1] + "#" + row[start[1]:] if i == start[0] - 1 else row for i, row in enumerate(rows)]
+            gone = [
+                row[: start[1] - 1] + "#" + row[start[1] :] if i == start[0] - 1 else row for i, row in enumerate(rows)
+            ]
             if move in second_wins(gone):
                 continue  # the jury, to move at the greedy cell, would lose: the greedy move wins
             text = jury_input(rows, start)
             if fresh(text):
                 found += 1
-                yield TestCase("anti-greedy", f"greedy-{n}x{m}-{found}", text, "won by FIRST; the greedy first move loses")
+                yield TestCase(
+                    "anti-greedy", f"greedy-{n}x{m}-{found}", text, "won by FIRST; the greedy first move loses"
+                )
 
 
 #: The problem, as the game's :class:`~gamecert.verify.capabilities.InteractiveContest` capability returns it.

@@ -333,7 +333,7 @@ struct Names {
                 // Losing: move where the contestant has the fewest winning replies (ties: the
                 // most legal replies, then the lowest vertex), while the search budget lasts;
                 // after it, the most legal replies only.
-                const long long budget = 10000000;
+                const long long budget = 2000000;
                 move = -1;
                 int best_wins = 1 << 30, best_legal = -1;
                 for (int i = jury.start[token]; i < jury.start[token + 1]; i++) {
