@@ -10,6 +10,7 @@ import random
 import pytest
 
 from gamecert.solvers.cutting.rules import CUTTING, SPLIT
+from gamecert.solvers.cutting.solver import Piece, available_cuts
 from gamecert.verify.cutting.contest.interactive import CuttingInteractive, start_text
 from gamecert.verify.engine.interactive import ROLES, duel
 from gamecert.verify.registry import get_game
@@ -106,11 +107,13 @@ def test_jury_numbers_the_new_piece_and_takes_the_win(programs):
 @pytest.mark.parametrize("rule", ["split", "cutting"])
 def test_engine_against_interactor_both_roles(programs, rule):
     """gamecert's engine, as the contestant, wins exactly when it takes the certified winning role,
-    and the jury plays legally and never gives a won game away, on random sums of small pieces."""
+    and the jury plays legally, never gives a won game away, and when it must lose leaves the fewest
+    winning replies, on random sums of small pieces."""
     problem, game = PROBLEMS[rule], get_game(rule)
     rng = random.Random(f"{rule} pipes")
     lo = problem.rule.min_side
     won = {role: 0 for role in ROLES}
+    losing_jury_moves = 0
     for _ in range(10):
         pieces = [(rng.randint(lo, 9), rng.randint(lo + 1, 9)) for _ in range(rng.randint(1, 3))]
         text = start_text(pieces)
@@ -120,7 +123,44 @@ def test_engine_against_interactor_both_roles(programs, rule):
             assert result.violations == (), (pieces, role, result)
             assert result.contestant_won == (role == winner), (pieces, role, result)
             won[role] += role == winner
-    assert min(won.values()) > 0  # both roles were won somewhere
+            if role == winner:
+                losing_jury_moves += assert_fewest_replies(problem, game, text, result.moves)
+    assert min(won.values()) > 0 and losing_jury_moves > 0  # both roles won somewhere; losing jury moves checked
+
+
+def winning_replies(rule, table, pieces: list[Piece]) -> int:
+    """The cuts of the player to move in ``pieces`` that leave the sum's values xoring to 0."""
+    x = 0
+    for p in pieces:
+        x ^= table.value(p)
+    return sum(
+        x ^ table.value(p) ^ table.value(a) ^ table.value(b) == 0
+        for p in pieces
+        for _, _, a, b in available_cuts(p, rule)
+    )
+
+
+def assert_fewest_replies(problem, game, text, moves) -> int:
+    """Every jury move of a game it lost left the contestant the fewest winning replies of all its cuts
+    (the rule interactor.cpp documents), recomputed here from gamecert's own table. Returns the
+    number of jury moves checked."""
+    engine = problem.play_engine(game, text)
+    checked = 0
+    rule, table = problem.rule, engine.table
+    for side, line in moves:
+        if line == problem.no_move:
+            break
+        move = problem.read_line(engine, line)
+        if side == "jury":
+            options = [
+                winning_replies(rule, table, engine.pieces[: c.piece] + list(c.parts) + engine.pieces[c.piece + 1 :])
+                for c in engine.moves()
+            ]
+            chosen = engine.pieces[: move.piece] + list(move.parts) + engine.pieces[move.piece + 1 :]
+            assert winning_replies(rule, table, chosen) == min(options), (text, moves, line)
+            checked += 1
+        engine.play(move)
+    return checked
 
 
 @pytest.mark.slow
