@@ -69,20 +69,83 @@ def test_invalid_starts(programs, rule, text):
         # The statement's examples: one cut, and the jury has none.
         ("split", "1\n1 6\n", "FIRST\n", "FIRST\n1 0 3\n", 42, "the contestant won in 1 moves as FIRST"),
         ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1 2 0\n", 42, "the contestant won in 1 moves as FIRST"),
-        ("cutting", "1\n4 2\n", "FIRST\n", "SECOND\n", 43, "after 1 moves you have no cut left and lose (you chose SECOND; FIRST wins from the start)"),
+        (
+            "cutting",
+            "1\n4 2\n",
+            "FIRST\n",
+            "SECOND\n",
+            43,
+            "after 1 moves you have no cut left and lose (you chose SECOND; FIRST wins from the start)",
+        ),
         ("cutting", "1\n4 2\n", "FIRST\n", "first\n", 43, 'expected FIRST or SECOND, got "first"'),
         ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1 2 0\n1 0 0\n", 43, "you wrote output after the jury's 0 0 0"),
-        ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1  2 0\n", 43, 'move 1: expected a move "P R C" (three integers, single spaces), got "1  2 0"'),
-        ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1 02 0\n", 43, 'move 1: expected a move "P R C" (three integers, single spaces), got "1 02 0"'),
-        ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1 2 0", 43, 'move 1: the line "1 2 0" has no end of line, expected a move "P R C" (three integers, single spaces)'),
+        (
+            "cutting",
+            "1\n4 2\n",
+            "FIRST\n",
+            "FIRST\n1  2 0\n",
+            43,
+            'move 1: expected a move "P R C" (three integers, single spaces), got "1  2 0"',
+        ),
+        (
+            "cutting",
+            "1\n4 2\n",
+            "FIRST\n",
+            "FIRST\n1 02 0\n",
+            43,
+            'move 1: expected a move "P R C" (three integers, single spaces), got "1 02 0"',
+        ),
+        (
+            "cutting",
+            "1\n4 2\n",
+            "FIRST\n",
+            "FIRST\n1 2 0",
+            43,
+            'move 1: the line "1 2 0" has no end of line, expected a move "P R C" (three integers, single spaces)',
+        ),
         ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n2 2 0\n", 43, "move 1: piece 2 does not exist (pieces 1..1)"),
         ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1 2 1\n", 43, 'move 1: "1 2 1": exactly one of R and C must be 0'),
-        ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1 4 0\n", 43, "move 1: piece 1 is 4x2: a cut after row 4 does not exist (rows 1..3)"),
-        ("cutting", "1\n4 2\n", "FIRST\n", "FIRST\n1 1 0\n", 43, f"move 1: cutting piece 1 (4x2) after row 1: {CUTTING.refusal}"),
-        ("split", "1\n1 6\n", "FIRST\n", "FIRST\n1 0 1\n", 43, f"move 1: cutting piece 1 (1x6) after column 1: {SPLIT.refusal}"),
-        ("split", "1\n1 6\n", "FIRST\n", "FIRST\n", 43, "move 1: your program ended its output, expected a move \"P R C\" (three integers, single spaces)"),
+        (
+            "cutting",
+            "1\n4 2\n",
+            "FIRST\n",
+            "FIRST\n1 4 0\n",
+            43,
+            "move 1: piece 1 is 4x2: a cut after row 4 does not exist (rows 1..3)",
+        ),
+        (
+            "cutting",
+            "1\n4 2\n",
+            "FIRST\n",
+            "FIRST\n1 1 0\n",
+            43,
+            f"move 1: cutting piece 1 (4x2) after row 1: {CUTTING.refusal}",
+        ),
+        (
+            "split",
+            "1\n1 6\n",
+            "FIRST\n",
+            "FIRST\n1 0 1\n",
+            43,
+            f"move 1: cutting piece 1 (1x6) after column 1: {SPLIT.refusal}",
+        ),
+        (
+            "split",
+            "1\n1 6\n",
+            "FIRST\n",
+            "FIRST\n",
+            43,
+            'move 1: your program ended its output, expected a move "P R C" (three integers, single spaces)',
+        ),
         # A judge answer that disagrees with the interactor's own table is a judge error, not a verdict.
-        ("split", "1\n1 6\n", "SECOND\n", "FIRST\n1 0 3\n", 1, "judge error: the answer file says SECOND wins, the interactor's table says FIRST"),
+        (
+            "split",
+            "1\n1 6\n",
+            "SECOND\n",
+            "FIRST\n1 0 3\n",
+            1,
+            "judge error: the answer file says SECOND wins, the interactor's table says FIRST",
+        ),
     ],
 )
 def test_interactor_judges_scripted_lines(programs, tmp_path, rule, start, answer, contestant, code, message):
@@ -96,7 +159,8 @@ def test_jury_numbers_the_new_piece_and_takes_the_win(programs):
     result = duel(programs["split", "interactor"], problem, game, "2\n1 3\n1 4\n", "SECOND")
     assert result.moves == (("jury", "2 0 2"),) and result.violations == ()
     assert (result.exit_code, result.feedback.strip()) == (
-        43, "after 1 moves you have no cut left and lose (you chose SECOND; FIRST wins from the start)"
+        43,
+        "after 1 moves you have no cut left and lose (you chose SECOND; FIRST wins from the start)",
     )
     # Taking FIRST, gamecert's engine cuts 1x4 itself and the jury has nothing left.
     result = duel(programs["split", "interactor"], problem, game, "2\n1 3\n1 4\n", "FIRST")

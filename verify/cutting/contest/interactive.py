@@ -164,7 +164,9 @@ def _cases(rule: CuttingRule, sample: str, size: str, seed: int) -> Iterator[Tes
         # The area's parity names the loser: even area lost by the mover, or odd area won.
         traps = [p for p in values.pieces(lo, 40) if (values.role([p]) == "FIRST") != (p[0] * p[1] % 2 == 0)]
         for p in [q for q in traps if values.role([q]) == won][:3]:
-            yield from case("single", f"parity trap {p[0]}x{p[1]}", [p], "one piece whose area's parity names the loser")
+            yield from case(
+                "single", f"parity trap {p[0]}x{p[1]}", [p], "one piece whose area's parity names the loser"
+            )
 
     # sums: mirrored pairs, counting traps, parity traps, many pieces.
     small = values.pieces(lo, 12)
@@ -184,7 +186,9 @@ def _cases(rule: CuttingRule, sample: str, size: str, seed: int) -> Iterator[Tes
             pieces = [rng.choice(small) for _ in range(rng.randint(2, 5))]
             area_says = "FIRST" if sum(a * b for a, b in pieces) % 2 == 0 else "SECOND"
             if values.role(pieces) == won and area_says != won:
-                yield from case("sums", f"parity trap of {len(pieces)} pieces", pieces, "a sum whose area's parity names the loser")
+                yield from case(
+                    "sums", f"parity trap of {len(pieces)} pieces", pieces, "a sum whose area's parity names the loser"
+                )
                 break
     many = _MANY[size]
     side = max(lo + 1, min(6, int((max_area(rule) / many) ** 0.5)))
@@ -195,16 +199,22 @@ def _cases(rule: CuttingRule, sample: str, size: str, seed: int) -> Iterator[Tes
             pieces = [rng.choice(tiny) for _ in range(many - 1)]
             x = values(pieces)
             last = [p for p in tiny if (values([p]) == x) == (won == "SECOND")]
-        yield from case("sums", f"{many} pieces", pieces + [rng.choice(last)], f"{many} random pieces with sides up to {side}")
+        yield from case(
+            "sums", f"{many} pieces", pieces + [rng.choice(last)], f"{many} random pieces with sides up to {side}"
+        )
 
     # greedy: FIRST wins, and the first legal cut throws the win away.
     for s in _CLASSES[size][1:]:
         span = [p for p in values.pieces(lo, s) if values.role([p]) == "FIRST" and _first_cut_loses(values, [p])]
         for p in rng.sample(span, min(2, len(span))):
-            yield from case("greedy", f"first cut loses {p[0]}x{p[1]}", [p], "one piece where the first legal cut loses")
+            yield from case(
+                "greedy", f"first cut loses {p[0]}x{p[1]}", [p], "one piece where the first legal cut loses"
+            )
         pieces = [rng.choice(values.pieces(lo, s)) for _ in range(4)]
         if values.role(pieces) == "FIRST" and _first_cut_loses(values, pieces):
-            yield from case("greedy", f"first cut loses {len(pieces)} pieces", pieces, "a sum where the first legal cut loses")
+            yield from case(
+                "greedy", f"first cut loses {len(pieces)} pieces", pieces, "a sum where the first legal cut loses"
+            )
 
     # large: the most moves.
     big = _LARGE[size] or hi
@@ -221,7 +231,9 @@ def _cases(rule: CuttingRule, sample: str, size: str, seed: int) -> Iterator[Tes
     for won in ROLES:
         last = [p for p in values.pieces(lo, part) if (values(crowd + [p]) != 0) == (won == "FIRST")]
         if last:
-            yield from case("large", f"{count} pieces {part}x{part}", crowd + [last[-1]], f"{count} pieces filling the area")
+            yield from case(
+                "large", f"{count} pieces {part}x{part}", crowd + [last[-1]], f"{count} pieces filling the area"
+            )
 
 
 def read_start(text: str) -> list[tuple[int, int]]:
@@ -245,7 +257,9 @@ def _plain_table_of(rule: CuttingRule, size: int) -> list[list[int]]:
     return reference_grundy(rule, size)
 
 
-def certify_start(game: Game, rule: CuttingRule, pieces: list[tuple[int, int]], where: str) -> tuple[bool, tuple[str, ...]]:
+def certify_start(
+    game: Game, rule: CuttingRule, pieces: list[tuple[int, int]], where: str
+) -> tuple[bool, tuple[str, ...]]:
     """Whether the first mover wins the sum ``pieces``, certified, and the checks it passed.
 
     Notes
@@ -332,10 +346,19 @@ class CuttingInteractive(InteractiveProblem):
         self.source = f"{rule.contest.source}, interactive version by gamecert"
         self.statement = rule.contest.interactive_statement
         self.groups = (
-            ("single", "one piece of every size class won by each role, and pieces whose area's parity names the loser"),
-            ("sums", "sums of pieces: mirrored pairs, values that xor to 0 or not, misleading parity, many small pieces"),
+            (
+                "single",
+                "one piece of every size class won by each role, and pieces whose area's parity names the loser",
+            ),
+            (
+                "sums",
+                "sums of pieces: mirrored pairs, values that xor to 0 or not, misleading parity, many small pieces",
+            ),
             ("greedy", "starts won by FIRST where the first legal cut loses"),
-            ("large", f"the largest pieces up to {rule.judge_limit}x{rule.judge_limit} and the most pieces: thousands of moves"),
+            (
+                "large",
+                f"the largest pieces up to {rule.judge_limit}x{rule.judge_limit} and the most pieces: thousands of moves",
+            ),
         )
 
     def resource(self, name: str) -> str:
