@@ -3,7 +3,7 @@
 Usage: ``python benchmarks/interactive.py [--game GAME ...] [--quick] [--no-verify]``
 
 For each game with an interactive problem: ``gamecert package GAME --interactive``
-(judge size; ``--quick``: small) with the programs ``tests/<game>/submissions/*/play_*.cpp``,
+(judge size; ``--quick``: small) with the programs ``tests/<folder>/submissions/*/<prefix>*.cpp`` (:data:`FOLDERS`),
 then
 
 * the interactor's own CPU time (user + system, from ``wait4``) on every test,
@@ -30,8 +30,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 TESTS = HERE.parent / "tests"
-#: Game -> its tests folder (submissions under ``submissions/*/play_*.cpp``).
-FOLDERS = {"maze": "maze", "geography": "geography"}
+#: Game -> its tests folder and its programs' prefix (submissions under ``submissions/*/PREFIX*.cpp``).
+FOLDERS = {
+    "maze": ("maze", "play_"),
+    "geography": ("geography", "play_"),
+    "split": ("cutting", "play_split_"),
+    "cutting": ("cutting", "play_cutting_"),
+}
 
 
 def _compile(folder: Path) -> Path:
@@ -82,7 +87,8 @@ def measure(game: str, size: str, verify: bool) -> None:
     from gamecert.verify.registry import get_game
 
     g = get_game(game)
-    programs = [(p.parent.name, p) for p in sorted((TESTS / FOLDERS[game] / "submissions").glob("*/play_*.cpp"))]
+    folder, prefix = FOLDERS[game]
+    programs = [(p.parent.name, p) for p in sorted((TESTS / folder / "submissions").glob(f"*/{prefix}*.cpp"))]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / f"{game}i"
         start = time.perf_counter()

@@ -54,6 +54,10 @@ class ContestData:
     reference: str
     #: Most lines per test file.
     line_limit: int
+    #: The interactive problem (``gamecert package NAME --interactive``): its LaTeX statement, and the
+    #: start of its sample (the statement's example); an empty statement: no interactive problem.
+    interactive_statement: str = ""
+    interactive_sample: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,6 +178,8 @@ SPLIT = CuttingRule(
         validator="split_validator.cpp",
         reference="split_reference.cpp",
         line_limit=22_499,
+        interactive_statement="split_interactive.tex",
+        interactive_sample="1\n1 6\n",
     ),
 )
 
@@ -201,5 +207,7 @@ CUTTING = CuttingRule(
         validator="cutting_validator.cpp",
         reference="cutting_reference.cpp",
         line_limit=40_000,
+        interactive_statement="cutting_interactive.tex",
+        interactive_sample="1\n4 2\n",
     ),
 )

@@ -25,7 +25,7 @@ from gamecert.solvers.cutting.solver import (
     parse_position,
     parse_queries,
 )
-from gamecert.verify.capabilities import Contest, PositionAnswer, Positions
+from gamecert.verify.capabilities import Contest, InteractiveContest, PositionAnswer, Positions
 from gamecert.verify.cutting.audit import CuttingAudits
 from gamecert.verify.cutting.exhaustive import CuttingSums
 from gamecert.verify.cutting.generator import PiecesGenerator
@@ -34,6 +34,7 @@ from gamecert.verify.cutting.search import RuleSearch
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 
 if TYPE_CHECKING:
+    from gamecert.verify.engine.interactive import InteractiveProblem
     from gamecert.verify.engine.problem import ContestProblem
 
 #: The JSON certificate's note on its table.
@@ -157,7 +158,11 @@ class CuttingGame(Game[Pieces, QueryAnswers]):
             CuttingPositionPlay(rule),
             CuttingPositions(rule),
         )
-        return found + ((CuttingContest(rule),) if rule.contest is not None else ())
+        if rule.contest is not None:
+            found += (CuttingContest(rule),)
+            if rule.contest.interactive_statement:
+                found += (CuttingInteractiveContest(rule),)
+        return found
 
 
 class CuttingPositions(Positions):
@@ -212,3 +217,15 @@ class CuttingContest(Contest):
         from gamecert.verify.cutting.contest import CuttingProblem  # `gamecert package` only
 
         return CuttingProblem(self.rule)
+
+
+class CuttingInteractiveContest(InteractiveContest):
+    """``gamecert package NAME --interactive``: the interactive problem of a rule with an interactive statement."""
+
+    def __init__(self, rule: CuttingRule) -> None:
+        self.rule = rule
+
+    def problem(self) -> InteractiveProblem:
+        from gamecert.verify.cutting.contest.interactive import CuttingInteractive  # `package --interactive` only
+
+        return CuttingInteractive(self.rule)

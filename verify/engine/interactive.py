@@ -33,11 +33,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamecert.verify.engine.play import Illegal, PlayEngine
-from gamecert.verify.engine.problem import ContestProblem
+from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import PackageError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gamecert.verify.game import Game
+
+    #: :func:`~gamecert.verify.engine.package.certify_case`: a test's judge answer, certified.
+    CertifyCase = Callable[[Game, TestCase], Any]
 
 #: The contestant's first line: the role it takes. FIRST moves first from the start.
 ROLES = ("FIRST", "SECOND")
@@ -93,6 +98,18 @@ class InteractiveProblem(ContestProblem):
     @abstractmethod
     def mover_wins(self, engine: PlayEngine) -> bool:
         """Whether the player to move wins the engine's current position (certified strategy's verdict)."""
+
+    def certify(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[bool, tuple[str, ...]]:
+        """Whether FIRST wins test ``case``, certified, and the names of the checks it passed.
+
+        By default :meth:`position` goes through ``certify_case``
+        (:func:`~gamecert.verify.engine.package.certify_case`) and the role is
+        read by :meth:`first_wins`. A problem whose starts the game's judge
+        input cannot state (a sum of cutting-game pieces, where the judge
+        answers each piece alone) certifies its own way.
+        """
+        inner = certify_case(game, TestCase(case.group, case.name, self.position(case.text), case.purpose))
+        return self.first_wins(case.text, inner.answer), inner.checks
 
 
 # Playing through the pipes ---------------------------------------------------------

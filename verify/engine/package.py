@@ -156,15 +156,15 @@ def certify_role(game: Game, problem: InteractiveProblem, case: TestCase) -> Cer
 
     Notes
     -----
-    The test's position, as the game's own judge input
-    (:meth:`InteractiveProblem.position`), goes through
-    :func:`certify_case` (judge limits,
-    certificate checker, every independent formulation that fits); the role
-    is read from that certified answer. Cost: that certification.
+    The problem's :meth:`InteractiveProblem.certify`: by default the test's
+    position, as the game's own judge input (:meth:`InteractiveProblem.position`),
+    goes through :func:`certify_case` (judge limits, certificate checker, every
+    independent formulation that fits) and the role is read from that certified
+    answer. Cost: that certification.
     """
-    inner = certify_case(game, TestCase(case.group, case.name, problem.position(case.text), case.purpose))
-    role = ROLES[0] if problem.first_wins(case.text, inner.answer) else ROLES[1]
-    return CertifiedCase(case, role + "\n", inner.checks, inner.seconds)
+    start = time.perf_counter()
+    first, checks = problem.certify(game, case, certify_case)
+    return CertifiedCase(case, (ROLES[0] if first else ROLES[1]) + "\n", checks, time.perf_counter() - start)
 
 
 def _problem_yaml(problem: ContestProblem, interactive: bool) -> str:
