@@ -12,7 +12,7 @@ import click
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Pictures
-from gamecert.verify.cli.common import Disagreement, InputProblem
+from gamecert.verify.cli.common import Disagreement, InputProblem, option_problem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
@@ -48,10 +48,10 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
     roots = list(paths) or [default_cases_dir()]
     for p in roots:
         if not p.exists():
-            raise InputProblem(f"{p}:1:1: no such file or folder")
+            raise InputProblem(f"{p}: no such file or folder")
     files = find_cases(roots)
     if not files:
-        raise InputProblem(f"{roots[0]}:1:1: expected case files (*.toml), found none")
+        raise InputProblem(f"{roots[0]}: expected case files (*.toml), found none")
     items: list[tuple[Game, CaseFile, object]] = []
     loaded: dict[str, Game] = {}
     for f in files:
@@ -150,4 +150,4 @@ def _write_html(path: Path, reports, items, compiled: float | None) -> None:
     try:
         path.write_text(page, encoding="utf-8")
     except OSError as exc:
-        raise InputProblem(f"{path}:1:1: cannot write the file: {exc.strerror or exc}") from None
+        raise option_problem("--html", path, f"cannot write the file: {exc.strerror or exc}") from None

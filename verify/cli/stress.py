@@ -5,18 +5,21 @@ from __future__ import annotations
 import functools
 import os
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from gamecert.verify import registry
 from gamecert.verify.capabilities import ExhaustiveStress, StressCases
-from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
+from gamecert.verify.cli.campaign import CampaignOptions, announce_count, announce_sizes, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
-from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
+from gamecert.verify.cli.common import Disagreement, GameChoice, option_problem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
+from gamecert.verify.engine import sizes
+from gamecert.verify.engine.sizes import PROGRAM_START_SECONDS, SizeCost
 
 
 @click.command()
@@ -56,16 +59,24 @@ def stress(
             raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
         _seeded(g, candidate, count, seed, max_size, timeout, campaign)
         return
+    if not campaign.unlimited:  # one case at a time, here: refused past a day, like a campaign
+        fits = sizes.largest_count(PROGRAM_START_SECONDS, 1, sizes.machine_scale())
+        if count > fits:
+            raise click.BadParameter(
+                f"{count} cases are projected at least {sizes.duration(count * PROGRAM_START_SECONDS * sizes.machine_scale())} "
+                f"one after another, more than a day; the most that fit are --count {fits}; --no-size-limit runs it anyway",
+                param_hint="'--count'",
+            )
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
-        raise InputProblem(f"{out}:1:1: --out: {problem}")
+        raise option_problem("--out", out, problem)
     try:
         with _progress(count) as progress:
             result = engine.stress(
                 g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, out=out, progress=progress
             )
     except OSError as exc:  # the one file operation of a stress run: saving the failing case
-        raise InputProblem(f"{out}:1:1: --out: cannot write the case files: {exc.strerror or exc}") from None
+        raise option_problem("--out", out, f"cannot write the case files: {exc.strerror or exc}") from None
     click.echo(result.summary())
     if result.failure is not None:
         raise Disagreement()
@@ -105,6 +116,15 @@ def _exhaustive(g, candidate: str, size: int, timeout: float, campaign: Campaign
     if family is None:
         have = ", ".join(registry.games_with(ExhaustiveStress))
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
+    engine.candidate_argv(candidate)  # a candidate that cannot start is said before the size
+    known = family.stress_size(1) is not None
+
+    def cost(s: int) -> SizeCost:  # the certified answer, and the candidate's run: at least a program start
+        one = family.stress_size(s)
+        return replace(one, seconds=one.seconds + PROGRAM_START_SECONDS)
+
+    what = f"stress {g.name} --exhaustive {size}"
+    announce_sizes(what, "--exhaustive", size, family.stress_unit, cost if known else None, campaign, at_least=True)
     result = run_campaign(functools.partial(engine.stress_campaign, g, size, candidate, timeout), campaign)
     _campaign_summary(g, result, family.stress_covered(size), campaign.store)
 
@@ -113,6 +133,9 @@ def _seeded(g, candidate: str, count: int, seed: int, max_size: int, timeout: fl
     """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
     from gamecert.verify.engine import exhaustive as engine
 
+    engine.candidate_argv(candidate)
+    what = f"stress {g.name} --count {count} --seed {seed}"
+    announce_count(what, "--count", count, "cases", PROGRAM_START_SECONDS, campaign.workers, campaign.unlimited, at_least=True)
     make = functools.partial(engine.random_stress_campaign, g, candidate, count, seed, max_size, timeout)
     result = run_campaign(make, campaign)
     _campaign_summary(g, result, f"generated cases (seed {seed}, sizes up to {max_size})", campaign.store)
