@@ -16,14 +16,16 @@ class GamecertError(Exception):
 
 
 class InputError(GamecertError):
-    """Malformed input, located at ``source:line:column`` (1-based)."""
+    """Malformed input, located at ``source:line:column`` (1-based); a ``source`` that is a
+    command-line option (``--vertex``) is said without a position."""
 
     def __init__(self, source: str, line: int, column: int, message: str) -> None:
         self.source = source
         self.line = line
         self.column = column
         self.message = message
-        super().__init__(f"{source}:{line}:{column}: {message}")
+        # A command-line option has no lines: its errors read ``--option: message``, not a fake ``--option:1:1:``.
+        super().__init__(f"{source}: {message}" if source.startswith("--") else f"{source}:{line}:{column}: {message}")
 
 
 class OptionError(InputError):
