@@ -260,7 +260,7 @@ def test_export_cli_by_label(board):
     assert said in result.stdout
     bad = run(["export", "lp", "--rules", KING, board, "--vertex", "r9c9"])
     assert bad.exit_code == 1
-    assert bad.stderr.startswith('error: --vertex r9c9: expected a vertex label of the graph, got "r9c9"')
+    assert bad.stderr.startswith('error: --vertex: expected a vertex label of the graph, got "r9c9"')
 
 
 # -- show --------------------------------------------------------------------------------------
