@@ -95,7 +95,7 @@ def announce_sizes(
         click.echo(f"{what}: {counted} not counted by this game; no projection", err=True)
         return
     scale, workers = sizes.machine_scale(), options.workers
-    p = sizes.project(cost, size, workers, scale)
+    p = sizes.project(cost, size, workers, scale, sizes.DAY)
     # The walk stopped past the limit before ``size``: the counts are those up to ``p.reached`` alone.
     more = "" if p.complete else "more than "
     alone = "" if p.complete else f" (those up to {p.reached} alone)"
@@ -106,9 +106,9 @@ def announce_sizes(
             f"{sizes.duration(p.seconds)} on {_workers(workers)}", err=True,
         )
         return
-    fits = sizes.largest_fitting(cost, workers, scale)
+    fits = sizes.largest_fitting(cost, workers, scale, sizes.DAY)
     if fits:
-        q = sizes.project(cost, fits, workers, scale)
+        q = sizes.project(cost, fits, workers, scale, sizes.DAY)
         low = "at least " if at_least or not q.measured else ""
         best = f"the largest that fits is {option} {fits} ({low}{sizes.duration(q.seconds)})"
     else:
@@ -135,7 +135,7 @@ def announce_count(
     if p.seconds <= sizes.DAY or unlimited:
         click.echo(f"{what}: {count:,} {counted}, projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}", err=True)
         return
-    fits = sizes.largest_count(seconds, workers, scale)
+    fits = sizes.largest_count(seconds, workers, scale, sizes.DAY)
     raise click.BadParameter(
         f"{count} {counted} are projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}, more than a day; "
         f"the most that fit are {option} {fits}; --no-size-limit runs it anyway",

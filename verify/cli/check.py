@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import click
 
 from gamecert.solvers.errors import GamecertError, InputError
+from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Pictures
 from gamecert.verify.cli.common import Disagreement, InputProblem, option_problem
-from gamecert.verify.cli.options import Integer, Number
+from gamecert.verify.cli.options import Integer, Number, max_memory_option
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.game import Game
@@ -36,8 +37,12 @@ if TYPE_CHECKING:
 @click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the report as one self-contained HTML page, a picture per case.")
 @click.option("--verbose", "-v", is_flag=True, help="List every skipped formulation, not one line per reason.")
+@max_memory_option
 @rules_options
-def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool) -> None:
+def check(
+    paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool,
+    max_memory: int | None,
+) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
     # The engines are loaded only by this command, not by `gamecert solve`.
     from gamecert.verify.engine.cases import default_cases_dir, find_cases, load_case
@@ -58,7 +63,8 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
         case = load_case(f, _root_of(f, roots))
         g = _case_game(case, loaded)
         try:
-            instance = g.parse(case.input, str(f), case.judge_limits)
+            with memory_limit(max_memory):
+                instance = g.parse(case.input, str(f), case.judge_limits)
         except InputError as exc:
             raise case.locate(exc) from None
         items.append((g, case, instance))

@@ -60,8 +60,8 @@ def stress(
         _seeded(g, candidate, count, seed, max_size, timeout, campaign)
         return
     if not campaign.unlimited:  # one case at a time, here: refused past a day, like a campaign
-        fits = sizes.largest_count(PROGRAM_START_SECONDS, 1, sizes.machine_scale())
-        if count > fits:
+        fits = sizes.largest_count(PROGRAM_START_SECONDS, 1, sizes.machine_scale(), sizes.DAY)
+        if count > fits:  # the same message as a campaign's (announce_count), for one worker
             raise click.BadParameter(
                 f"{count} cases are projected at least {sizes.duration(count * PROGRAM_START_SECONDS * sizes.machine_scale())} "
                 f"one after another, more than a day; the most that fit are --count {fits}; --no-size-limit runs it anyway",
