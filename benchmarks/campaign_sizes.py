@@ -103,10 +103,87 @@ def execute_all(name, kind, plan, shards_of, run_one) -> None:
               f"{seconds / max(cases, 1):>10.2e}", flush=True)
 
 
+#: (command, size option, sizes) from feasible to absurd; every audit and stress campaign of every game.
+HUGE = "999999999999999999"
+SIZES = [
+    ("audit --game geography", "--exhaustive", ["5", "8", "9", "10", "11", "12", "30", HUGE]),
+    ("audit --game maze", "--exhaustive", ["2", "3", "4", "5", "6", "9", HUGE]),
+    ("audit --game bunny-egg", "--exhaustive", ["6", "9", "12", "20", "22", "23", "40", HUGE]),
+    ("audit --game split", "--exhaustive", ["10", "16", "30", "53", "54", "100", HUGE]),
+    ("audit --game cutting", "--exhaustive", ["12", "20", "50", "112", "113", "1000", HUGE]),
+    ("audit --game geography", "--random", ["2000", "1000000", "1000000000", "1000000000000"]),
+    ("stress geography --candidate true", "--exhaustive", ["4", "7", "9", "10", "11", "12", HUGE]),
+    ("stress maze --candidate true", "--exhaustive", ["2", "3", "4", "5", "6", HUGE]),
+    ("stress split --candidate true", "--count", ["200", "1000000", "100000000", "100000000000"]),
+]
+#: Audits projected under this many seconds are run to the end, to set the projection beside the wall time.
+RUN_BELOW = 5.0
+
+
+def _gamecert(args: list[str], timeout: float) -> tuple[int, str, str, float]:
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", "from gamecert.verify.cli import run; run()", *args],
+                          capture_output=True, text=True, timeout=timeout)
+    return done.returncode, done.stdout, done.stderr, time.perf_counter() - start
+
+
+def _announced(stderr: str) -> float | None:
+    """The projected seconds of a size line."""
+    import re
+
+    found = re.search(r"projected (?:at least |more than )?([0-9.e+]+) (s|min|h|days|years)", stderr)
+    if found is None:
+        return None
+    unit = {"s": 1, "min": 60, "h": 3600, "days": 86400, "years": 365.25 * 86400}[found.group(2)]
+    return float(found.group(1)) * unit
+
+
+def _said(args: list[str]) -> tuple[int, str]:
+    """What ``gamecert ARGS`` says before its campaign starts (in this process; the campaign is not run)."""
+    import importlib
+    from unittest import mock
+
+    import click
+    from click.testing import CliRunner
+
+    from gamecert.verify.cli import main
+
+    def stop(*_args, **_kwargs):  # instead of running the campaign: the size line is out
+        raise click.exceptions.Exit(0)
+
+    audit = importlib.import_module("gamecert.verify.cli.audit")
+    stress = importlib.import_module("gamecert.verify.cli.stress")
+    with mock.patch.object(audit, "run_campaign", stop), mock.patch.object(stress, "run_campaign", stop):
+        result = CliRunner().invoke(main, args)
+    return result.exit_code, result.stderr.strip()
+
+
+def table() -> None:
+    """Table 2: each size with ``--jobs 2``: the line said before starting, or the refusal and its
+    wall time in a fresh process; audits projected under :data:`RUN_BELOW` seconds also run to the end."""
+    print(f"machine scale {sizes.machine_scale():.2f} (this machine's time / the measuring machine's), 2 workers")
+    print(f"{'command':<36} {'N':>24} {'exit':>4} {'refusal s':>9} {'run s':>6}  said before starting")
+    for command, option, values in SIZES:
+        for value in values:
+            args = shlex.split(command) + [option, value, "--jobs", "2"]
+            code, said = _said(args)
+            said = said.splitlines()[-1] if said else ""
+            refusal = ran = ""
+            if code == 2:
+                code, _, err, seconds = _gamecert(args, 60)
+                said = err.strip().splitlines()[-1].replace("Error: Invalid value for ", "refused ")
+                refusal = f"{seconds:.2f}"
+            elif command.startswith("audit") and (_announced(said) or 0) < RUN_BELOW:
+                code, _, _, seconds = _gamecert(args, 600)
+                ran = f"{seconds:.1f}"
+            print(f"{command:<36} {option + ' ' + value:>24} {code:>4} {refusal:>9} {ran:>6}  {said}", flush=True)
+
+
 def main(argv: list[str]) -> None:
     if "--measure" in argv:
         measure()
         print()
+    table()
 
 
 if __name__ == "__main__":

@@ -67,9 +67,9 @@ def test_projection_stops_past_the_limit_and_the_largest_fitting_size():
 
 
 def test_audit_says_its_size_before_it_starts():
-    result = run(["audit", "--game", "maze", "--exhaustive", "3", "--jobs", "0"])
+    result = run(["audit", "--game", "maze", "--exhaustive", "2", "--jobs", "0"])
     assert result.exit_code == 0, result.output
-    assert result.stderr == "audit --game maze --exhaustive 3: 143 boards, projected 0.0 s on 1 worker\n"
+    assert result.stderr == "audit --game maze --exhaustive 2: 11 boards, projected 0.0 s on 1 worker\n"
 
 
 REFUSALS = [
