@@ -106,7 +106,7 @@ REFUSALS = [
     ),
     (
         ["stress", "split", "--candidate", "true", "--count", "100000000000"],
-        "--count", "100000000000 cases are projected at least 4.8 years one after another, more than a day; "
+        "--count", "100000000000 cases are projected at least 4.8 years on 1 worker, more than a day; "
         "the most that fit are --count 57600000; --no-size-limit runs it anyway",
     ),
 ]

@@ -43,7 +43,7 @@ class CampaignOptions:
     @property
     def workers(self) -> int:
         """The processes the campaign's shards run on: ``--jobs``, else one per core here (with
-        ``--scheduler`` too: the projection is for a cluster as big as this machine)."""
+        ``--scheduler`` too: the projection is for a cluster as big as the local machine)."""
         if self.jobs is not None:
             return max(self.jobs, 1)
         return os.cpu_count() or 1
@@ -62,7 +62,7 @@ def campaign_options(command: Callable) -> Callable:
     options = [
         click.option(
             "--no-size-limit", is_flag=True,
-            help="Run a campaign even when its projected time on this machine is more than a day.",
+            help="Run a campaign even when its projected time here is more than a day.",
         ),
         click.option(
             "--scheduler", metavar="tcp://HOST:PORT", default=None,
@@ -88,7 +88,7 @@ def announce_sizes(
     options: CampaignOptions, at_least: bool = False,
 ) -> None:
     """Say on stderr how many cases ``what`` (a command, ending in ``option size``) covers and how long it
-    is projected to take on this machine; refuse it (exit 2) when that is more than a day, naming the
+    is projected to take on the machine it runs on; refuse it (exit 2) when that is more than a day, naming the
     largest size that fits, unless ``--no-size-limit``. ``cost(s)``: the cases of size ``s`` and their cost,
     None when the game does not give them; ``at_least``: the projection is a lower bound (stress)."""
     if cost is None:
@@ -123,9 +123,10 @@ def announce_sizes(
 
 def announce_count(
     what: str, option: str, count: int, counted: str, seconds: float | None, workers: int, unlimited: bool,
-    at_least: bool = False,
+    at_least: bool = False, say: bool = True,
 ) -> None:
-    """:func:`announce_sizes` for a campaign of ``count`` cases of ``seconds`` each (random or generated cases)."""
+    """:func:`announce_sizes` for a campaign of ``count`` cases of ``seconds`` each (random or generated cases);
+    ``say`` False: only the refusal."""
     if seconds is None:
         click.echo(f"{what}: {count:,} {counted}; no projection", err=True)
         return
@@ -133,7 +134,8 @@ def announce_count(
     p = sizes.project_count(count, seconds, workers, scale)
     bound = "at least " if at_least else ""
     if p.seconds <= sizes.DAY or unlimited:
-        click.echo(f"{what}: {count:,} {counted}, projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}", err=True)
+        if say:
+            click.echo(f"{what}: {count:,} {counted}, projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}", err=True)
         return
     fits = sizes.largest_count(seconds, workers, scale, sizes.DAY)
     raise click.BadParameter(

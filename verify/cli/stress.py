@@ -18,7 +18,6 @@ from gamecert.verify.cli.common import Disagreement, GameChoice, option_problem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
-from gamecert.verify.engine import sizes
 from gamecert.verify.engine.sizes import PROGRAM_START_SECONDS, SizeCost
 
 
@@ -59,14 +58,8 @@ def stress(
             raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
         _seeded(g, candidate, count, seed, max_size, timeout, campaign)
         return
-    if not campaign.unlimited:  # one case at a time, here: refused past a day, like a campaign
-        fits = sizes.largest_count(PROGRAM_START_SECONDS, 1, sizes.machine_scale(), sizes.DAY)
-        if count > fits:  # the same message as a campaign's (announce_count), for one worker
-            raise click.BadParameter(
-                f"{count} cases are projected at least {sizes.duration(count * PROGRAM_START_SECONDS * sizes.machine_scale())} "
-                f"one after another, more than a day; the most that fit are --count {fits}; --no-size-limit runs it anyway",
-                param_hint="'--count'",
-            )
+    # One case at a time, here: refused past a day like a campaign; the progress bar says the rest.
+    announce_count("", "--count", count, "cases", PROGRAM_START_SECONDS, 1, campaign.unlimited, at_least=True, say=False)
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
         raise option_problem("--out", out, problem)

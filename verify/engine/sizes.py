@@ -3,7 +3,7 @@
 Every campaign command (``audit --exhaustive N``, ``audit --random COUNT``,
 ``stress --exhaustive N``, ``stress --count COUNT``) prints one line before
 its first shard: the number of cases (exact, or an estimate from known
-counts) and the time projected on this machine; it refuses a campaign
+counts) and the time projected on the machine it runs on; it refuses a campaign
 projected past :data:`DAY` and names the largest size that fits.
 
 The projection is a sum over sizes ``s = 1..N`` of ``cases(s) · cost(s)``,
@@ -79,7 +79,7 @@ def workload_seconds() -> float:
 
 @cache
 def machine_scale() -> float:
-    """This machine's time over the measuring machine's, for the same work (1.0: as fast)."""
+    """The local machine's time over the measuring machine's, for the same work (1.0: as fast)."""
     return workload_seconds() / REFERENCE_SECONDS
 
 
@@ -87,7 +87,7 @@ def machine_scale() -> float:
 class Projection:
     """A campaign's size and time: ``cases`` up to ``reached`` (the size asked, or the first size
     whose running total passed the limit, when the walk stopped there), and ``seconds`` on
-    ``workers`` workers of this machine."""
+    ``workers`` workers of the local machine."""
 
     size: int
     reached: int
