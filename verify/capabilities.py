@@ -39,9 +39,9 @@ from gamecert.verify.game import Capability
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
-    from gamecert.verify.engine.sizes import SizeCost
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
+    from gamecert.verify.engine.sizes import SizeCost
     from gamecert.verify.uvg.start import UVGStart
 
 I = TypeVar("I")
