@@ -13,15 +13,17 @@ seconds per case on one core of the machine its table was measured on
 (``benchmarks/campaign_sizes.py --measure``). To carry the table to the
 machine it runs on, every cost is scaled by :func:`machine_scale`: the time
 of a fixed pure-Python workload here over its time on the measuring machine
-(:data:`REFERENCE_SECONDS`), measured once per process in about 0.05 s.
+(:data:`REFERENCE_SECONDS`), measured once per process in about 0.1 s and
+under the machine's current load (a busy machine projects longer).
 That, rather than timing the campaign's own first cases, keeps the answer
 within a fraction of a second: the first cases of a campaign would pay
 numba's compilation and geng's start, and say nothing of the largest sizes,
 whose cost per case is the highest.
 
-Sizes past a game's table cost what its last measured size costs: the cost
-per case grows with the size in every game here, so the projection is then a
-lower bound, and a refusal holds a fortiori. The walk over sizes stops at the
+Sizes past a game's table cost what its last measured size costs: past the
+smallest sizes (where a shard's fixed start dominates), a case's cost grows
+with the size (more positions per case, a bigger memo), so the projection is
+then a lower bound (said "at least"), and a refusal holds a fortiori. The walk over sizes stops at the
 first size past the limit, so ``--exhaustive 10^17`` is refused after a few
 sizes, without counting the cases it would have.
 
