@@ -8,20 +8,41 @@ input. The verification side's own exceptions live in
 
 from __future__ import annotations
 
+import shlex
+
 
 class GamecertError(Exception):
     """Base class of every error gamecert raises on purpose."""
 
 
 class InputError(GamecertError):
-    """Malformed input, located at ``source:line:column`` (1-based)."""
+    """Malformed input, located at ``source:line:column`` (1-based); a ``source`` that is a
+    command-line option (``--vertex``) is said without a position."""
 
     def __init__(self, source: str, line: int, column: int, message: str) -> None:
         self.source = source
         self.line = line
         self.column = column
         self.message = message
-        super().__init__(f"{source}:{line}:{column}: {message}")
+        # A command-line option has no lines: its errors read ``--option: message``, not a fake ``--option:1:1:``.
+        super().__init__(f"{source}: {message}" if source.startswith("--") else f"{source}:{line}:{column}: {message}")
+
+
+class OptionError(InputError):
+    """Malformed value of a command-line option (``--start``, ``--position``): said as
+    ``--option VALUE: message``, with no ``FILE:LINE:COL`` (the value has no position).
+
+    >>> str(OptionError("--start", "9,9", "expected a free cell"))
+    '--start 9,9: expected a free cell'
+    """
+
+    def __init__(self, option: str, value: str, message: str) -> None:
+        super().__init__(option, 1, 1, message)
+        self.value = value
+        self.args = (f"{option} {shlex.quote(value)}: {message}",)
+
+    def __str__(self) -> str:
+        return self.args[0]
 
 
 class SolverError(GamecertError):

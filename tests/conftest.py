@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def pytest_make_parametrize_id(config, val, argname):
     """Long text parameters (whole judge inputs) get a short id.
@@ -14,3 +16,11 @@ def pytest_make_parametrize_id(config, val, argname):
         head = val[:24].replace("\n", "/")
         return f"{head}...({len(val)} chars)"
     return None
+
+
+@pytest.fixture(autouse=True)
+def _machine_as_measured(monkeypatch):
+    """Campaign projections at the measuring machine's speed (scale 1.0), so size lines are exact."""
+    from gamecert.verify.engine import sizes
+
+    monkeypatch.setattr(sizes, "machine_scale", lambda: 1.0)

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from gamecert.verify.engine.interactive import InteractiveProblem
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
+    from gamecert.verify.engine.sizes import SizeCost
     from gamecert.verify.uvg.start import UVGStart
 
 I = TypeVar("I")
@@ -137,10 +138,17 @@ class ExhaustiveAudit(Capability):
     size: str
     #: The theorem audited.
     claim: str
+    #: What :meth:`audit_size` counts (``connected graphs``, ``boards``), for the size line.
+    counted: str = "cases"
 
     @abstractmethod
     def audit_name(self) -> str:
         """The audit's name in the result line."""
+
+    def audit_size(self, size: int) -> SizeCost | None:
+        """The cases of exactly ``size`` and their cost per case, for the projection printed before the
+        campaign starts (:mod:`gamecert.verify.engine.sizes`); None when the game does not know them."""
+        return None
 
     @abstractmethod
     def audit_campaign(self, size: int) -> Campaign:
@@ -159,6 +167,11 @@ class RandomAudit(Capability):
     @abstractmethod
     def random_name(self) -> str: ...
 
+    def random_cost(self) -> float | None:
+        """Seconds per random case on one core of the measuring machine (:mod:`gamecert.verify.engine.sizes`),
+        or None when not known."""
+        return None
+
     @abstractmethod
     def random_campaign(self, count: int, seed: int) -> Campaign: ...
 
@@ -175,6 +188,11 @@ class ExhaustiveStress(Capability):
     @abstractmethod
     def stress_shards(self, size: int) -> tuple[Shard, ...]:
         """Shards covering every case up to ``size``."""
+
+    def stress_size(self, size: int) -> SizeCost | None:
+        """The cases of exactly ``size`` and the certified answer's cost per case (the candidate's run is
+        counted by :mod:`gamecert.verify.engine.sizes`); None when the game does not know them."""
+        return None
 
     @abstractmethod
     def stress_covered(self, size: int) -> str: ...

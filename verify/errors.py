@@ -43,7 +43,7 @@ class StressInternalError(GamecertError):
 
 class StoreError(GamecertError):
     """A campaign store that cannot be used as asked: not a store, or a finished campaign
-    started again without ``--resume``. Bad input: the message starts ``FILE:1:1:``."""
+    started again without ``--resume``. Bad input: the message starts ``--store FILE:``."""
 
 
 class CampaignError(GamecertError):

@@ -70,4 +70,4 @@ def test_show_cli_position(tmp_path):
     assert result.exit_code == 0
     assert "0 xor 2 = 2: the player to move wins" in result.stdout
     result = run(["show", "split", "--position", "1x1"])
-    assert result.exit_code == 1 and result.stderr.startswith("error: --position:1:1: ")
+    assert result.exit_code == 1 and result.stderr.startswith("error: --position: ")

@@ -188,7 +188,7 @@ def test_show_position(wide):
     assert "Wide Cutting Game: Sprague-Grundy values of every piece up to 8x8" in result.stdout
     assert "1 xor 1 = 0: the player to move loses (value 0)" in result.stdout
     result = run(["show", "wide", "--position", "2x6"])
-    assert result.exit_code == 1 and result.stderr.startswith("error: --position:1:1: expected a side in 3..60, got 2")
+    assert result.exit_code == 1 and result.stderr.startswith("error: --position: expected a side in 3..60, got 2")
 
 
 def test_play_position_with_piped_moves(wide):

@@ -163,7 +163,7 @@ def test_cli_refuses_an_occupied_folder(tmp_path):
     (tmp_path / "maze" / "x").write_text("")
     result = run(["package", "maze", "--out", str(tmp_path / "maze")])
     assert result.exit_code == 1
-    assert result.output == f"error: {tmp_path / 'maze'}:1:1: --out: expected a new or empty folder\n"
+    assert result.output == f"error: --out {tmp_path / 'maze'}: expected a new or empty folder\n"
 
 
 def test_cli_refuses_a_folder_name_kattis_refuses(tmp_path):
@@ -171,7 +171,7 @@ def test_cli_refuses_a_folder_name_kattis_refuses(tmp_path):
     assert result.exit_code == 1
     assert (
         result.output
-        == f"error: {tmp_path / 'Maze_1'}:1:1: --out: the folder's name is the problem's short name: only a-z and 0-9\n"
+        == f"error: --out {tmp_path / 'Maze_1'}: the folder's name is the problem's short name: only a-z and 0-9\n"
     )
 
 
@@ -184,13 +184,13 @@ def test_cli_submission_must_exist(tmp_path):
     missing = tmp_path / "none.cpp"
     result = run(["package", "maze", "--out", str(tmp_path / "maze"), "--submission", f"wrong_answer:{missing}"])
     assert result.exit_code == 1
-    assert result.output == f"error: {missing}:1:1: --submission: no such file or folder\n"
+    assert result.output == f"error: --submission {missing}: no such file or folder\n"
 
 
 def test_cli_verify_needs_a_package(tmp_path):
     result = run(["package", "--verify", str(tmp_path)])
     assert result.exit_code == 1
-    assert result.output == f"error: {tmp_path}:1:1: --verify: expected a problem package folder (with problem.yaml)\n"
+    assert result.output == f"error: --verify {tmp_path}: expected a problem package folder (with problem.yaml)\n"
 
 
 def test_cli_writes_a_package_and_summarises_it(tmp_path):
@@ -212,7 +212,7 @@ def test_cli_refuses_two_submissions_of_one_name(tmp_path):
     result = run(args + ["--submission", f"wrong_answer:{program}"])
     assert result.exit_code == 1
     assert (
-        result.output == f"error: {tmp_path / 'cut'}:1:1: two submissions would be wrong_answer/cutting_offbyone.cpp\n"
+        result.output == f"error: --out {tmp_path / 'cut'}: two submissions would be wrong_answer/cutting_offbyone.cpp\n"
     )
 
 

@@ -138,7 +138,7 @@ def test_out_folder_under_a_file_is_bad_input_before_any_run(tmp_path):
     out = tmp_path / "file" / "cases"
     result = run(["stress", "maze", "--candidate", candidate("engine/candidates/crash.py"), "--out", str(out)])
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == f"error: {out}:1:1: --out: expected a folder, but {tmp_path / 'file'} is a file\n"
+    assert result.stderr == f"error: --out {out}: expected a folder, but {tmp_path / 'file'} is a file\n"
 
 
 def test_out_folder_that_cannot_be_written_is_bad_input(tmp_path, monkeypatch):
@@ -148,7 +148,7 @@ def test_out_folder_that_cannot_be_written_is_bad_input(tmp_path, monkeypatch):
     monkeypatch.setattr(Path, "mkdir", refuse)
     result = run(["stress", "maze", "--candidate", candidate("engine/candidates/crash.py"), "--out", str(tmp_path / "new")])
     assert result.exit_code == 1
-    assert result.stderr == f"error: {tmp_path / 'new'}:1:1: --out: cannot write the case files: Permission denied\n"
+    assert result.stderr == f"error: --out {tmp_path / 'new'}: cannot write the case files: Permission denied\n"
 
 
 def test_candidate_with_an_unclosed_quote_is_bad_input():

@@ -67,4 +67,4 @@ def test_solve_from_visited(tmp_path):
     assert result.stdout == "the player to move wins: move to 3 (every maximum matching of what is left covers 2)\n"
     result = run(["solve", "geography", str(graph), "--from", "9", "--visited", str(visited)])
     assert result.exit_code == 1
-    assert result.stderr.startswith("error: --from:1:1: ")
+    assert result.stderr.startswith("error: --from 9: ")

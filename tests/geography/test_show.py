@@ -60,7 +60,7 @@ def test_show_cli(tmp_path):
     assert result.exit_code == 0
     assert "From 5 the player to move wins" in result.stdout
     result = run(["show", "geography", str(graph), "--vertex", "13"])
-    assert result.exit_code == 1 and result.stderr.startswith("error: --vertex:1:1: ")
+    assert result.exit_code == 1 and result.stderr.startswith("error: --vertex 13: ")
     n = MAX_PICTURE_VERTICES + 1
     graph.write_text(f"{n} 0\n")
     result = run(["show", "geography", str(graph)])

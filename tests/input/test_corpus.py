@@ -16,7 +16,7 @@ from tests.input.corpus import EXPECTED, HERE, entries, outcome
 from tests.support import run
 
 ROWS = [json.loads(line) for line in EXPECTED.read_text(encoding="utf-8").splitlines()]
-LOCATED = re.compile(r"error: .+:\d+:\d+: \S")
+LOCATED = re.compile(r"error: (.+:\d+:\d+|--[a-z-]+( \S+)?): \S")  # a file position, or an option (and its value)
 
 
 def test_the_corpus_is_large_and_matches_its_generator():

@@ -18,7 +18,7 @@ from gamecert.verify import registry
 from tests.input.corpus import VALID
 from tests.support import run
 
-LOCATED = re.compile(r"error: (<stdin>|--position):\d+:\d+: \S[^\n]*\n")
+LOCATED = re.compile(r"error: (<stdin>:\d+:\d+|--position): \S[^\n]*\n")
 #: Examples per test; GAMECERT_FUZZ_EXAMPLES=5000 runs a deeper search by hand.
 EXAMPLES = int(os.environ.get("GAMECERT_FUZZ_EXAMPLES", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

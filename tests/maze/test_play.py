@@ -111,4 +111,4 @@ def test_play_needs_a_board_file_and_a_start(tmp_path):
     result = run(["play", "maze", str(board)])
     assert result.exit_code == 2 and "maze is played from FILE with --start" in result.stderr
     result = run(["play", "maze", str(board), "--start", "1,2"])
-    assert (result.exit_code, result.stderr) == (1, "error: --start:1:1: expected a free cell '.', but 1,2 is '#'\n")
+    assert (result.exit_code, result.stderr) == (1, "error: --start 1,2: expected a free cell '.', but 1,2 is '#'\n")

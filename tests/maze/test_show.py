@@ -99,7 +99,7 @@ def test_show_cli_svg_png_and_errors(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     result = run(["show", "maze", str(board), "--cell", "1,2"])
     assert result.exit_code == 1
-    assert result.stderr.startswith("error: --cell:1:")
+    assert result.stderr.startswith("error: --cell 1,2: ")
     result = run(["show", "maze", str(board), "--out", str(tmp_path / "m.gif")])
     assert result.exit_code == 2
     result = run(["show", "maze", str(board), "--vertex", "3"])

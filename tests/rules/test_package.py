@@ -140,7 +140,7 @@ def test_package_needs_positions_and_lines_parse_reads(tmp_path):
     result = run(["package", "--rules", str(rules), "--out", str(tmp_path / "a"), "--size", "small"])
     assert result.exit_code == 1
     assert result.stderr == (
-        f"error: {tmp_path / 'a'}:1:1: {rules} defines no positions(size): a package draws its tests from every "
+        f"error: --out {tmp_path / 'a'}: {rules} defines no positions(size): a package draws its tests from every "
         "position of each size (docs/rules.md)\n"
     )
     with rules.open("a") as f:
@@ -148,7 +148,7 @@ def test_package_needs_positions_and_lines_parse_reads(tmp_path):
     result = run(["package", "--rules", str(rules), "--out", str(tmp_path / "b"), "--size", "small"])
     assert result.exit_code == 1
     assert result.stderr.startswith(
-        f"error: {tmp_path / 'b'}:1:1: str (the rules give no format) writes the position (0,) as '(0,)', "
+        f"error: --out {tmp_path / 'b'}: str (the rules give no format) writes the position (0,) as '(0,)', "
         "and parse((0,)) raised ValueError"
     )
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()

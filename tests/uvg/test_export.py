@@ -357,12 +357,12 @@ def test_cli_reads_stdin():
     "vertex,message",
     [
         ("2,2", None),
-        ("1,2", "--vertex:1:1: expected a free cell '.', but 1,2 is '#' ({f}:2:2)"),
-        ("4,1", "--vertex:1:1: expected a row in 1..3, got 4"),
-        ("2,0", "--vertex:1:3: expected a column in 1..3, got 0"),
-        ("2, 17", "--vertex:1:4: expected a column in 1..3, got 17"),
-        ("2;3", "--vertex:1:1: expected ROW,COL (1-based row and column of a free cell), got '2;3'"),
-        ("", "--vertex:1:1: expected ROW,COL (1-based row and column of a free cell), got ''"),
+        ("1,2", "--vertex: expected a free cell '.', but 1,2 is '#' ({f}:2:2)"),
+        ("4,1", "--vertex: expected a row in 1..3, got 4"),
+        ("2,0", "--vertex: expected a column in 1..3, got 0"),
+        ("2, 17", "--vertex: expected a column in 1..3, got 17"),
+        ("2;3", "--vertex: expected ROW,COL (1-based row and column of a free cell), got '2;3'"),
+        ("", "--vertex: expected ROW,COL (1-based row and column of a free cell), got ''"),
     ],
 )
 @pytest.mark.parametrize("fmt", ["cnf", "lp", "qdimacs"])
@@ -379,10 +379,10 @@ def test_cli_bad_maze_vertex_is_one_line_exit_1(maze_file, vertex, message, fmt)
 @pytest.mark.parametrize(
     "vertex,message",
     [
-        ("4", "--vertex:1:1: expected a vertex label in 1..3, got '4'"),
-        ("0", "--vertex:1:1: expected a vertex label in 1..3, got '0'"),
-        ("a", "--vertex:1:1: expected a vertex label in 1..3, got 'a'"),
-        ("1,2", "--vertex:1:1: expected a vertex label in 1..3, got '1,2'"),
+        ("4", "--vertex: expected a vertex label in 1..3, got '4'"),
+        ("0", "--vertex: expected a vertex label in 1..3, got '0'"),
+        ("a", "--vertex: expected a vertex label in 1..3, got 'a'"),
+        ("1,2", "--vertex: expected a vertex label in 1..3, got '1,2'"),
     ],
 )
 def test_cli_bad_geography_vertex_is_one_line_exit_1(graph_file, vertex, message):

@@ -75,7 +75,7 @@ def test_picture_focus_is_typed_and_located():
     assert pictures.focus(board, "2,3") == (2, 3)
     with pytest.raises(InputError) as err:
         pictures.focus(board, "1,2")
-    assert str(err.value) == "--cell:1:1: expected a free cell '.', but 1,2 is '#'"
+    assert str(err.value) == "--cell 1,2: expected a free cell '.', but 1,2 is '#'"
     geography = GeographyGame()
     graph = geography.parse(PATH_4)
     pictures = geography.capability(Pictures)
@@ -83,7 +83,7 @@ def test_picture_focus_is_typed_and_located():
     assert pictures.focus(graph, "2") == 1
     with pytest.raises(InputError) as err:
         pictures.focus(graph, "5")
-    assert str(err.value) == "--vertex:1:1: expected a vertex label in 1..4, got '5'"
+    assert str(err.value) == "--vertex 5: expected a vertex label in 1..4, got '5'"
 
 
 class GeographyWithoutStarts(GeographyGame):

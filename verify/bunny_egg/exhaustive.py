@@ -20,9 +20,24 @@ from gamecert.verify.capabilities import ExhaustiveAudit
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
+    from gamecert.verify.engine.sizes import SizeCost
 
 #: Enterability masks per shard.
 CHUNK = 512
+
+#: Seconds per board (all its records) by cells, one core (``benchmarks/campaign_sizes.py --measure``).
+SECONDS = {4: 4.9e-4, 5: 3.2e-4, 6: 1.9e-4, 7: 2.2e-4, 8: 2.5e-4, 9: 3.2e-4, 10: 3.6e-4, 11: 2.9e-4}
+
+
+def board_count(cells: int) -> int:
+    """The boards of :func:`board_shards` with exactly ``cells`` cells: per shape ``n x (cells/n)``,
+    each empty cell and each enterability of the other cells.
+
+    >>> [board_count(c) for c in (1, 2, 3, 4)]
+    [1, 8, 24, 96]
+    """
+    shapes = sum(1 for n in range(1, cells + 1) if cells % n == 0)
+    return shapes * cells << (cells - 1)
 
 
 class BunnyEggExhaustiveAudit(ExhaustiveAudit):
@@ -33,6 +48,13 @@ class BunnyEggExhaustiveAudit(ExhaustiveAudit):
 
     size = "cells"
     claim = BUNNY_CLAIM
+    counted = "boards"
+
+    def audit_size(self, cells: int) -> SizeCost:
+        """The boards of exactly ``cells`` cells and their cost (every record of each)."""
+        from gamecert.verify.engine.sizes import size_cost
+
+        return size_cost(board_count(cells), True, SECONDS, cells)
 
     def audit_name(self) -> str:
         return "bunny-exhaustive"

@@ -8,7 +8,7 @@ import click
 
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Audits, ExhaustiveAudit, PeriodicityAudit, RandomAudit
-from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
+from gamecert.verify.cli.campaign import CampaignOptions, announce_count, announce_sizes, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice
 from gamecert.verify.cli.options import Integer
@@ -107,6 +107,19 @@ def _periodicity(games: tuple[str, ...], code: str | None, size: int | None, oth
         raise Disagreement("the periodicity certificate failed")
 
 
+def _announce(game, size: int | None, count: int | None, seed: int, campaign: CampaignOptions) -> None:
+    """The size line of ``game``'s exhaustive (``size``) or random (``count``) audit campaign, or its refusal."""
+    if size is not None:
+        cap = game.capability(ExhaustiveAudit)
+        cost = cap.audit_size if cap.audit_size(1) is not None else None
+        what = f"audit --game {game.name} --exhaustive {size}"
+        announce_sizes(what, "--exhaustive", size, cap.counted, cost, campaign)
+    else:
+        cap = game.capability(RandomAudit)
+        what = f"audit --game {game.name} --random {count} --seed {seed}"
+        announce_count(what, "--random", count, "random cases", cap.random_cost(), campaign.workers, campaign.unlimited)
+
+
 def _claims_only(name: str) -> bool:
     """Whether the game's only audits are the claims of its rules file."""
     g = registry.get_game(name)
@@ -155,6 +168,8 @@ def _campaigns(games: tuple[str, ...], size: int | None, count: int | None, seed
     missing = [name for name in games if name not in have]
     if missing:
         raise click.UsageError(f"{missing[0]} has no {what}; choose from {', '.join(have)}")
+    for name in games:  # every size said, and any refused, before the first campaign starts
+        _announce(have[name], size, count, seed, campaign)
     failed = []
     for name in games:
         game = have[name]

@@ -1,14 +1,18 @@
-"""What ``audit --exhaustive`` and ``stress --exhaustive`` share: the campaign options and progress bar.
+"""What the campaign commands share: the campaign options, the size line, and the progress bar.
 
 Not a command: :func:`campaign_options` adds ``--store``, ``--resume``,
-``--jobs`` and ``--scheduler`` to one, passed along as one :class:`CampaignOptions`,
-and :func:`run` runs a campaign with a progress bar on stderr (when it is a terminal).
+``--jobs``, ``--scheduler`` and ``--no-size-limit`` to one, passed along as one
+:class:`CampaignOptions`; :func:`announce_sizes` and :func:`announce_count`
+print a campaign's size and projected time before it starts, or refuse one
+projected past a day (:mod:`gamecert.verify.engine.sizes`); :func:`run` runs
+a campaign with a progress bar on stderr (when it is a terminal).
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,22 +20,33 @@ from pathlib import Path
 import click
 
 from gamecert.verify.cli.options import Integer
+from gamecert.verify.engine import sizes
 from gamecert.verify.engine.campaign import Campaign, CampaignProgress, CampaignResult, run_campaign
 
 
 @dataclass(frozen=True)
 class CampaignOptions:
-    """How to run a campaign, as the command line gave it: ``--store``, ``--resume``, ``--jobs``, ``--scheduler``."""
+    """How to run a campaign, as the command line gave it: ``--store``, ``--resume``, ``--jobs``,
+    ``--scheduler``, and ``--no-size-limit`` (``unlimited``)."""
 
     store: Path | None = None
     resume: bool = False
     jobs: int | None = None
     scheduler: str | None = None
+    unlimited: bool = False
 
     @property
     def given(self) -> bool:
-        """Whether any campaign option was given."""
+        """Whether any option of how to run a campaign was given (``--no-size-limit`` is not one)."""
         return self.store is not None or self.resume or self.jobs is not None or self.scheduler is not None
+
+    @property
+    def workers(self) -> int:
+        """The processes the campaign's shards run on: ``--jobs``, else one per core here (with
+        ``--scheduler`` too: the projection is for a cluster as big as the local machine)."""
+        if self.jobs is not None:
+            return max(self.jobs, 1)
+        return os.cpu_count() or 1
 
 
 def campaign_options(command: Callable) -> Callable:
@@ -39,10 +54,16 @@ def campaign_options(command: Callable) -> Callable:
     ``campaign``, a :class:`CampaignOptions`."""
 
     @functools.wraps(command)
-    def wrapper(*args, store: Path | None, resume: bool, jobs: int | None, scheduler: str | None, **kwargs):
-        return command(*args, campaign=CampaignOptions(store, resume, jobs, scheduler), **kwargs)
+    def wrapper(
+        *args, store: Path | None, resume: bool, jobs: int | None, scheduler: str | None, no_size_limit: bool, **kwargs
+    ):
+        return command(*args, campaign=CampaignOptions(store, resume, jobs, scheduler, no_size_limit), **kwargs)
 
     options = [
+        click.option(
+            "--no-size-limit", is_flag=True,
+            help="Run a campaign even when its projected time here is more than a day.",
+        ),
         click.option(
             "--scheduler", metavar="tcp://HOST:PORT", default=None,
             help="Run the shards on this existing Dask cluster instead of a local one.",
@@ -60,6 +81,72 @@ def campaign_options(command: Callable) -> Callable:
     for option in options:
         wrapper = option(wrapper)
     return wrapper
+
+
+def announce_sizes(
+    what: str, option: str, size: int, counted: str, cost: Callable[[int], sizes.SizeCost] | None,
+    options: CampaignOptions, at_least: bool = False,
+) -> None:
+    """Say on stderr how many cases ``what`` (a command, ending in ``option size``) covers and how long it
+    is projected to take on the machine it runs on; refuse it (exit 2) when that is more than a day, naming the
+    largest size that fits, unless ``--no-size-limit``. ``cost(s)``: the cases of size ``s`` and their cost,
+    None when the game does not give them; ``at_least``: the projection is a lower bound (stress)."""
+    if cost is None:
+        click.echo(f"{what}: {counted} not counted by this game; no projection", err=True)
+        return
+    scale, workers = sizes.machine_scale(), options.workers
+    p = sizes.project(cost, size, workers, scale, sizes.DAY)
+    # The walk stopped past the limit before ``size``: the counts are those up to ``p.reached`` alone.
+    more = "" if p.complete else "more than "
+    alone = "" if p.complete else f" (those up to {p.reached} alone)"
+    bound = more or ("at least " if at_least or not p.measured else "")
+    if p.seconds <= sizes.DAY or options.unlimited:
+        click.echo(
+            f"{what}: {more}{sizes.count_text(p.cases, p.exact)} {counted}{alone}, projected {bound}"
+            f"{sizes.duration(p.seconds)} on {_workers(workers)}", err=True,
+        )
+        return
+    fits = sizes.largest_fitting(cost, workers, scale, sizes.DAY)
+    if fits:
+        q = sizes.project(cost, fits, workers, scale, sizes.DAY)
+        low = "at least " if at_least or not q.measured else ""
+        best = f"the largest that fits is {option} {fits} ({low}{sizes.duration(q.seconds)})"
+    else:
+        best = "no size fits"
+    raise click.BadParameter(
+        f"{size} is {more}{sizes.count_text(p.cases, p.exact)} {counted}{alone}, projected {bound}"
+        f"{sizes.duration(p.seconds)} on {_workers(workers)}, more than a day; {best}; "
+        "--no-size-limit runs it anyway",
+        param_hint=f"'{option}'",
+    )
+
+
+def announce_count(
+    what: str, option: str, count: int, counted: str, seconds: float | None, workers: int, unlimited: bool,
+    at_least: bool = False, say: bool = True,
+) -> None:
+    """:func:`announce_sizes` for a campaign of ``count`` cases of ``seconds`` each (random or generated cases);
+    ``say`` False: only the refusal."""
+    if seconds is None:
+        click.echo(f"{what}: {count:,} {counted}; no projection", err=True)
+        return
+    scale = sizes.machine_scale()
+    p = sizes.project_count(count, seconds, workers, scale)
+    bound = "at least " if at_least else ""
+    if p.seconds <= sizes.DAY or unlimited:
+        if say:
+            click.echo(f"{what}: {count:,} {counted}, projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}", err=True)
+        return
+    fits = sizes.largest_count(seconds, workers, scale, sizes.DAY)
+    raise click.BadParameter(
+        f"{count} {counted} are projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}, more than a day; "
+        f"the most that fit are {option} {fits}; --no-size-limit runs it anyway",
+        param_hint=f"'{option}'",
+    )
+
+
+def _workers(n: int) -> str:
+    return f"{n} worker{'' if n == 1 else 's'}"
 
 
 @contextlib.contextmanager

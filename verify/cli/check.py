@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import click
 
 from gamecert.solvers.errors import GamecertError, InputError
+from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Pictures
-from gamecert.verify.cli.common import Disagreement, InputProblem
-from gamecert.verify.cli.options import Integer, Number
+from gamecert.verify.cli.common import Disagreement, InputProblem, option_problem
+from gamecert.verify.cli.options import Integer, Number, max_memory_option
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.game import Game
@@ -36,8 +37,12 @@ if TYPE_CHECKING:
 @click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the report as one self-contained HTML page, a picture per case.")
 @click.option("--verbose", "-v", is_flag=True, help="List every skipped formulation, not one line per reason.")
+@max_memory_option
 @rules_options
-def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool) -> None:
+def check(
+    paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool,
+    max_memory: int | None,
+) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
     # The engines are loaded only by this command, not by `gamecert solve`.
     from gamecert.verify.engine.cases import default_cases_dir, find_cases, load_case
@@ -48,17 +53,18 @@ def check(paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, 
     roots = list(paths) or [default_cases_dir()]
     for p in roots:
         if not p.exists():
-            raise InputProblem(f"{p}:1:1: no such file or folder")
+            raise InputProblem(f"{p}: no such file or folder")
     files = find_cases(roots)
     if not files:
-        raise InputProblem(f"{roots[0]}:1:1: expected case files (*.toml), found none")
+        raise InputProblem(f"{roots[0]}: expected case files (*.toml), found none")
     items: list[tuple[Game, CaseFile, object]] = []
     loaded: dict[str, Game] = {}
     for f in files:
         case = load_case(f, _root_of(f, roots))
         g = _case_game(case, loaded)
         try:
-            instance = g.parse(case.input, str(f), case.judge_limits)
+            with memory_limit(max_memory):
+                instance = g.parse(case.input, str(f), case.judge_limits)
         except InputError as exc:
             raise case.locate(exc) from None
         items.append((g, case, instance))
@@ -150,4 +156,4 @@ def _write_html(path: Path, reports, items, compiled: float | None) -> None:
     try:
         path.write_text(page, encoding="utf-8")
     except OSError as exc:
-        raise InputProblem(f"{path}:1:1: cannot write the file: {exc.strerror or exc}") from None
+        raise option_problem("--html", path, f"cannot write the file: {exc.strerror or exc}") from None

@@ -3,6 +3,7 @@ reading input, and game choices taken from the registry."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -31,6 +32,16 @@ class InputProblem(click.ClickException):
 
     def show(self, file=None) -> None:
         click.echo(f"error: {self.message}", err=True)
+
+
+def option_problem(option: str, value: object, message: str) -> InputProblem:
+    """Bad input given by a command-line option (a folder, a file to write, a start): one line
+    ``error: --option VALUE: message``, exit 1. No ``FILE:LINE:COL``: the value has no position.
+
+    >>> option_problem("--out", "out/Bad-Name", "expected a new or empty folder").message
+    '--out out/Bad-Name: expected a new or empty folder'
+    """
+    return InputProblem(f"{option} {shlex.quote(str(value))}: {message}")
 
 
 class Disagreement(click.ClickException):

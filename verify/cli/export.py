@@ -10,7 +10,7 @@ import click
 from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
 from gamecert.verify.capabilities import ExportStart
-from gamecert.verify.cli.common import GameChoice, InputProblem, read_input
+from gamecert.verify.cli.common import GameChoice, option_problem, read_input
 from gamecert.verify.cli.options import MemorySize
 from gamecert.verify.cli.rules import rules_options
 
@@ -51,4 +51,4 @@ def export(
     try:
         out.write_text(body)
     except OSError as exc:
-        raise InputProblem(f"{out}:1:1: cannot write the file: {exc.strerror or exc}") from None
+        raise option_problem("--out", out, f"cannot write the file: {exc.strerror or exc}") from None

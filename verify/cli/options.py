@@ -53,6 +53,17 @@ class Number(click.FloatRange):
         return super().convert(value, param, ctx)
 
 
+def max_memory_option(command):
+    """``--max-memory SIZE`` (a :class:`MemorySize`, passed as ``max_memory``): the memory the answers
+    to parsed input may need, as :func:`gamecert.solvers.textinput.memory_limit` enforces it."""
+    return click.option(
+        "--max-memory",
+        type=MemorySize(),
+        metavar="SIZE",
+        help="Refuse input whose answer would need more memory (4G, 512M; default: an eighth of physical memory).",
+    )(command)
+
+
 class MemorySize(click.ParamType):
     """A number of bytes: ``4G``, ``512M``, ``1.5GiB``, ``100000`` (binary units K, M, G, T)."""
 

@@ -8,7 +8,7 @@ import click
 
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Contest, InteractiveContest
-from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
+from gamecert.verify.cli.common import Disagreement, GameChoice, option_problem
 from gamecert.verify.cli.options import Integer, Number
 from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.errors import PackageError
@@ -25,7 +25,7 @@ def _submission(ctx: click.Context, param: click.Parameter, values: tuple[str, .
                 f"expected CATEGORY:PATH with CATEGORY one of {', '.join(CATEGORIES)}, got {value!r}"
             )
         if not Path(path).exists():
-            raise InputProblem(f"{path}:1:1: --submission: no such file or folder")
+            raise option_problem("--submission", path, "no such file or folder")
         out.append((category, Path(path)))
     return out
 
@@ -104,22 +104,22 @@ def package(
         if not interactive and registry.get_game(game).capability(Contest) is None:
             raise click.UsageError(f"{game} has only an interactive problem: give --interactive")
         if out.exists() and (not out.is_dir() or any(out.iterdir())):
-            raise InputProblem(f"{out}:1:1: --out: expected a new or empty folder")
+            raise option_problem("--out", out, "expected a new or empty folder")
         if not engine.SHORT_NAME.fullmatch(out.name):
-            raise InputProblem(f"{out}:1:1: --out: the folder's name is the problem's short name: only a-z and 0-9")
+            raise option_problem("--out", out, "the folder's name is the problem's short name: only a-z and 0-9")
         try:
             summary = engine.write_package(registry.get_game(game), out, size, seed, submissions, interactive)
         except PackageError as exc:
-            raise InputProblem(f"{out}:1:1: {exc}") from None
+            raise option_problem("--out", out, str(exc)) from None
         for line in summary.lines():
             click.echo(line)
     if verify_dir is not None:
         if not (verify_dir / "problem.yaml").is_file():
-            raise InputProblem(f"{verify_dir}:1:1: --verify: expected a problem package folder (with problem.yaml)")
+            raise option_problem("--verify", verify_dir, "expected a problem package folder (with problem.yaml)")
         try:
             report = engine.verify_package(verify_dir, parts or engine.DEFAULT_PARTS, seconds=verify_timeout)
         except PackageError as exc:
-            raise InputProblem(f"{verify_dir}:1:1: {exc}") from None
+            raise option_problem("--verify", verify_dir, str(exc)) from None
         for line in report.lines():
             click.echo(line)
         if not report.passed:

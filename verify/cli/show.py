@@ -10,7 +10,7 @@ import click
 from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Pictures, PositionPictures
-from gamecert.verify.cli.common import GameChoice, InputProblem, parse_file
+from gamecert.verify.cli.common import GameChoice, InputProblem, option_problem, parse_file
 from gamecert.verify.cli.rules import rules_options
 
 
@@ -70,4 +70,4 @@ def show(game: str, file: str | None, out: Path | None, cell: str | None, vertex
     try:
         save_picture(svg, out)
     except OSError as exc:
-        raise InputProblem(f"{out}:1:1: cannot write the file: {exc.strerror or exc}") from None
+        raise option_problem("--out", out, f"cannot write the file: {exc.strerror or exc}") from None

@@ -11,7 +11,7 @@ from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
 from gamecert.verify.capabilities import MidGame, Positions
 from gamecert.verify.cli.common import GameChoice, read_input
-from gamecert.verify.cli.options import MemorySize
+from gamecert.verify.cli.options import max_memory_option
 from gamecert.verify.cli.rules import rules_options
 
 
@@ -23,12 +23,7 @@ from gamecert.verify.cli.rules import rules_options
 @click.option("--position", metavar="TEXT", help="Solve a position given here (cutting games: '3x5 2x7').")
 @click.option("--from", "token", metavar="ROW,COL|V", help="maze, geography: a mid-game position, the token here (with --visited).")
 @click.option("--visited", metavar="FILE", help="The cells or vertices visited before --from, one per line.")
-@click.option(
-    "--max-memory",
-    type=MemorySize(),
-    metavar="SIZE",
-    help="Refuse input whose answer would need more memory (4G, 512M; default: an eighth of physical memory).",
-)
+@max_memory_option
 @rules_options
 def solve(
     game: str, file: str, as_json: bool, no_judge_limits: bool, position: str | None, token: str | None,

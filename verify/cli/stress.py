@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -12,13 +13,14 @@ import click
 from gamecert.solvers.textinput import format_bytes
 from gamecert.verify import registry
 from gamecert.verify.capabilities import ExhaustiveStress, StressCases
-from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
+from gamecert.verify.cli.campaign import CampaignOptions, announce_count, announce_sizes, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
-from gamecert.verify.cli.common import Disagreement, GameChoice, InputProblem
+from gamecert.verify.cli.common import Disagreement, GameChoice, option_problem
 from gamecert.verify.cli.options import Integer, MemorySize, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.engine.contain import MAX_OUTPUT
+from gamecert.verify.engine.sizes import PROGRAM_START_SECONDS, SizeCost
 
 
 def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
@@ -78,9 +80,11 @@ def stress(
             raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
         _seeded(g, candidate, count, seed, max_size, timeout, output_limit, memory_limit, campaign)
         return
+    # One case at a time, here: refused past a day like a campaign; the progress bar says the rest.
+    announce_count("", "--count", count, "cases", PROGRAM_START_SECONDS, 1, campaign.unlimited, at_least=True, say=False)
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
-        raise InputProblem(f"{out}:1:1: --out: {problem}")
+        raise option_problem("--out", out, problem)
     try:
         with _progress(count) as progress:
             result = engine.stress(
@@ -88,7 +92,7 @@ def stress(
                 memory_limit=memory_limit, out=out, progress=progress,
             )
     except OSError as exc:  # the one file operation of a stress run: saving the failing case
-        raise InputProblem(f"{out}:1:1: --out: cannot write the case files: {exc.strerror or exc}") from None
+        raise option_problem("--out", out, f"cannot write the case files: {exc.strerror or exc}") from None
     click.echo(result.summary())
     if result.failure is not None:
         raise Disagreement()
@@ -130,6 +134,15 @@ def _exhaustive(
     if family is None:
         have = ", ".join(registry.games_with(ExhaustiveStress))
         raise click.UsageError(f"{g.name} has no exhaustive family; choose from {have}")
+    engine.candidate_argv(candidate)  # a candidate that cannot start is said before the size
+    known = family.stress_size(1) is not None
+
+    def cost(s: int) -> SizeCost:  # the certified answer, and the candidate's run: at least a program start
+        one = family.stress_size(s)
+        return replace(one, seconds=one.seconds + PROGRAM_START_SECONDS)
+
+    what = f"stress {g.name} --exhaustive {size}"
+    announce_sizes(what, "--exhaustive", size, family.stress_unit, cost if known else None, campaign, at_least=True)
     make = functools.partial(engine.stress_campaign, g, size, candidate, timeout, output_limit, memory_limit)
     result = run_campaign(make, campaign)
     _campaign_summary(g, result, family.stress_covered(size), campaign.store)
@@ -142,6 +155,9 @@ def _seeded(
     """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
     from gamecert.verify.engine import exhaustive as engine
 
+    engine.candidate_argv(candidate)
+    what = f"stress {g.name} --count {count} --seed {seed}"
+    announce_count(what, "--count", count, "cases", PROGRAM_START_SECONDS, campaign.workers, campaign.unlimited, at_least=True)
     make = functools.partial(
         engine.random_stress_campaign, g, candidate, count, seed, max_size, timeout, output_limit, memory_limit
     )

@@ -22,9 +22,39 @@ from gamecert.verify.cutting.search import rule_search
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign
+    from gamecert.verify.engine.sizes import SizeCost
 
 #: The theorem audited (the same for every rule).
 CLAIM = CUTTING_CLAIM
+
+#: Seconds per sum by total area, one core, for the rule with pieces of side 1 (split) and the
+#: one without (cutting) (``benchmarks/campaign_sizes.py --measure``).
+SECONDS = {
+    True: {6: 2.4e-4, 8: 3.5e-4, 10: 4.6e-4, 12: 6.1e-4, 14: 8.9e-4, 16: 7.9e-4, 18: 4.9e-4, 20: 4.9e-4},
+    False: {8: 2.2e-4, 12: 2.3e-4, 16: 2.7e-4, 20: 3.0e-4, 24: 3.3e-4, 28: 3.6e-4, 32: 3.9e-4},
+}
+
+
+def sum_counts(rule: CuttingRule, max_area: int) -> list[int]:
+    """How many sums :func:`sums_of_area` yields for each total area ``0..max_area``.
+
+    Notes
+    -----
+    The multisets of pieces by total area are the coefficients of
+    ``prod over pieces p of 1 / (1 - x^area(p))``: one pass per piece adds
+    ``counts[t - area(p)]`` to ``counts[t]`` in increasing ``t``.
+    ``O(P · max_area)`` for the ``P`` pieces up to ``max_area``.
+
+    >>> from gamecert.solvers.cutting.rules import SPLIT
+    >>> sum_counts(SPLIT, 4)
+    [1, 0, 2, 2, 6]
+    """
+    counts = [1] + [0] * max_area
+    for a, b in pieces_up_to(rule, max_area):
+        w = a * b
+        for t in range(w, max_area + 1):
+            counts[t] += counts[t - w]
+    return counts
 
 
 def sums_of_area(rule: CuttingRule, area: int) -> Iterator[list[tuple[int, int]]]:
@@ -57,9 +87,20 @@ class CuttingSums(ExhaustiveAudit):
 
     size = "total area"
     claim = CLAIM
+    counted = "sums"
 
     def __init__(self, rule: CuttingRule) -> None:
         self.rule = rule
+        self._counts: list[int] = [1]
+
+    def audit_size(self, area: int) -> SizeCost:
+        """The sums of exactly ``area`` (none below area 2: the campaign starts there) and their cost."""
+        from gamecert.verify.engine.sizes import size_cost
+
+        if area >= len(self._counts):  # counted again up to twice the area: the walk asks area by area
+            self._counts = sum_counts(self.rule, max(area, 2 * len(self._counts)))
+        cases = self._counts[area] if area >= 2 else 0
+        return size_cost(cases, True, SECONDS[self.rule.min_side == 1], area)
 
     def audit_name(self) -> str:
         return f"{self.rule.name}-exhaustive"

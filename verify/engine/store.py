@@ -17,6 +17,7 @@ overwrite.
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 import time
 from collections.abc import Mapping
@@ -85,15 +86,15 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         if self.path.is_dir():
-            raise StoreError(f"{self.path}:1:1: --store: expected a file, but this is a folder")
+            raise StoreError(f"--store {shlex.quote(str(self.path))}: expected a file, but this is a folder")
         if not self.path.parent.is_dir():
-            raise StoreError(f"{self.path}:1:1: --store: no folder {self.path.parent} to create the file in")
+            raise StoreError(f"--store {shlex.quote(str(self.path))}: no folder {self.path.parent} to create the file in")
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path}:1:1: --store: not a campaign store ({exc})") from None
+            raise StoreError(f"--store {shlex.quote(str(self.path))}: not a campaign store ({exc})") from None
         self._run: dict[str, int] = {}
 
     def __enter__(self) -> Store:
@@ -133,7 +134,7 @@ class Store:
         done = self.shards(fingerprint)
         if done and not resume:
             raise StoreError(
-                f"{self.path}:1:1: --store: already holds {len(done):,} of the {shard_count:,} shards of this "
+                f"--store {shlex.quote(str(self.path))}: already holds {len(done):,} of the {shard_count:,} shards of this "
                 "campaign; add --resume to finish it, or give another file"
             )
         with self._db:

@@ -30,11 +30,18 @@ from gamecert.verify.uvg.batch import batch_search_loses
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
+    from gamecert.verify.engine.sizes import SizeCost
 
 #: Codes per shard: boards of up to 12 cells are one shard; 4x4 boards are 16.
 CHUNK = 4096
 
 NAME = "maze-exhaustive"
+
+#: Seconds per board of the audit by longer side, one core (``benchmarks/campaign_sizes.py --measure``;
+#: the time of the codes that are not canonical included).
+AUDIT_SECONDS = {2: 6.9e-5, 3: 1.3e-4, 4: 1.3e-4, 5: 2.1e-4}
+#: Seconds per board of the certified answers of an exhaustive stress run, one core (the same benchmark).
+STRESS_SECONDS = {2: 5.0e-4, 3: 8.0e-4, 4: 4.8e-4}
 
 CLAIM = (
     "AA wins from cell c iff some maximum matching of the free cells avoids c "
@@ -79,6 +86,40 @@ def shapes(max_side: int) -> list[tuple[int, int]]:
     """
     out = [(r, c) for c in range(1, max_side + 1) for r in range(1, c + 1)]
     return sorted(out, key=lambda rc: (rc[0] * rc[1], rc[0]))
+
+
+def orbit_count(rows: int, cols: int) -> int:
+    """The boards of ``rows x cols`` cells up to the board's symmetries: what :func:`canonical_codes` keeps.
+
+    Notes
+    -----
+    Burnside's lemma: the number of orbits is the mean over the symmetries of
+    the boards each fixes, ``2^cycles`` for a symmetry whose permutation of the
+    cells has that many cycles. A ``rows x cols`` rectangle has the identity
+    (``rows·cols`` cycles), the two reflections (``cols·⌈rows/2⌉`` and
+    ``rows·⌈cols/2⌉``) and the half turn (``⌈rows·cols/2⌉``); a square of side
+    ``n`` also has the two diagonal reflections (``n(n+1)/2`` each) and the
+    quarter turns (``⌈n²/4⌉`` each). ``O(1)`` big-integer operations.
+
+    >>> orbit_count(1, 2), orbit_count(2, 2), orbit_count(3, 3)
+    (3, 6, 102)
+    """
+    cells = rows * cols
+    fixed = (1 << cells) + (1 << cols * -(-rows // 2)) + (1 << rows * -(-cols // 2)) + (1 << -(-cells // 2))
+    if rows != cols:
+        return fixed // 4
+    n = rows
+    fixed += 2 * (1 << n * (n + 1) // 2) + 2 * (1 << -(-cells // 4))
+    return fixed // 8
+
+
+def side_count(side: int) -> int:
+    """The boards of :func:`shapes` whose longer side is exactly ``side``, up to symmetry.
+
+    >>> [side_count(s) for s in (1, 2, 3)]
+    [2, 9, 132]
+    """
+    return sum(orbit_count(r, side) for r in range(1, side + 1))
 
 
 def board_shards(max_side: int) -> tuple[Shard, ...]:
@@ -196,7 +237,19 @@ class MazeBoards(ExhaustiveAudit, ExhaustiveStress):
 
     size = "board side"
     claim = CLAIM
+    counted = "boards"
     stress_unit = "boards"
+
+    def audit_size(self, side: int) -> SizeCost:
+        """The boards whose longer side is exactly ``side``, up to symmetry, and their cost."""
+        from gamecert.verify.engine.sizes import size_cost
+
+        return size_cost(side_count(side), True, AUDIT_SECONDS, side)
+
+    def stress_size(self, side: int) -> SizeCost:
+        from gamecert.verify.engine.sizes import size_cost
+
+        return size_cost(side_count(side), True, STRESS_SECONDS, side)
 
     def audit_name(self) -> str:
         return NAME

@@ -27,6 +27,7 @@ for exhaustive stress runs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
@@ -44,12 +45,45 @@ from gamecert.verify.uvg.search import search_outcomes
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
+    from gamecert.verify.engine.sizes import SizeCost
 
 #: geng parts per vertex count: about 10^4 to 10^5 graphs (a second or less) per shard.
 PARTS = {8: 4, 9: 16, 10: 256, 11: 8192, 12: 2**20}
 
-#: Connected graphs on n vertices (OEIS A001349), for progress and sanity checks.
-CONNECTED = {1: 1, 2: 1, 3: 2, 4: 6, 5: 21, 6: 112, 7: 853, 8: 11117, 9: 261080, 10: 11716571, 11: 1006700565}
+#: Connected graphs on n vertices (OEIS A001349): what ``geng -c n`` writes.
+CONNECTED = {
+    1: 1, 2: 1, 3: 2, 4: 6, 5: 21, 6: 112, 7: 853, 8: 11117, 9: 261080, 10: 11716571, 11: 1006700565,
+    12: 164059830476,
+}
+#: Graphs on n vertices (OEIS A000088): what ``geng n`` writes.
+GRAPHS = {
+    1: 1, 2: 2, 3: 4, 4: 11, 5: 34, 6: 156, 7: 1044, 8: 12346, 9: 274668, 10: 12005168, 11: 1018997864,
+    12: 165091172592,
+}
+
+#: Seconds per connected graph of the audit, one core (``benchmarks/campaign_sizes.py --measure``;
+#: small n are mostly geng's start, n >= 10 a sample of parts).
+AUDIT_SECONDS = {1: 6.1e-3, 4: 6.1e-3, 5: 9.2e-5, 6: 1.5e-5, 7: 7.3e-6, 8: 6.1e-6, 9: 2.0e-5, 10: 3.2e-5, 11: 8.4e-5}
+#: Seconds per graph of the certified answers of an exhaustive stress run, one core (the same benchmark).
+STRESS_SECONDS = {3: 7.6e-4, 4: 5.6e-4, 5: 5.6e-4, 6: 4.8e-4, 7: 8.7e-4, 8: 5.3e-4}
+#: Seconds per random graph of :func:`audit_random`, one core (the same benchmark).
+RANDOM_SECONDS = 3.4e-4
+
+
+def graph_count(n: int, connected: bool) -> tuple[int, bool]:
+    """The number of (connected) graphs on ``n`` vertices up to isomorphism, and whether it is exact.
+
+    Past the tables (OEIS A001349, A000088) it is estimated as ``2^(n(n-1)/2) / n!``,
+    the labelled graphs over the relabellings: almost every graph on many vertices is
+    connected and has no symmetry, so both counts approach it (within 7% at n = 12).
+
+    >>> graph_count(12, True), graph_count(13, True)
+    ((164059830476, True), (48535481831642, False))
+    """
+    table = CONNECTED if connected else GRAPHS
+    if n in table:
+        return table[n], True
+    return (1 << (n * (n - 1) // 2)) // math.factorial(n), False
 
 NAME = "uvg-exhaustive"
 
@@ -255,7 +289,27 @@ class UvgGraphs(ExhaustiveAudit, RandomAudit, ExhaustiveStress):
 
     size = "vertices"
     claim = CLAIM
+    counted = "connected graphs"
     stress_unit = "graphs"
+
+    def audit_size(self, n: int) -> SizeCost:
+        """The connected graphs on exactly ``n`` vertices and their cost.
+
+        >>> UvgGraphs().audit_size(9).cases
+        261080
+        """
+        from gamecert.verify.engine.sizes import size_cost
+
+        return size_cost(*graph_count(n, connected=True), AUDIT_SECONDS, n)
+
+    def stress_size(self, n: int) -> SizeCost:
+        """Every graph on exactly ``n`` vertices (disconnected ones too) and its certified answer's cost."""
+        from gamecert.verify.engine.sizes import size_cost
+
+        return size_cost(*graph_count(n, connected=False), STRESS_SECONDS, n)
+
+    def random_cost(self) -> float:
+        return RANDOM_SECONDS
 
     def audit_name(self) -> str:
         return NAME

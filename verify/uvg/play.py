@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gamecert.solvers.errors import InputError
+from gamecert.solvers.errors import InputError, OptionError
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import D
@@ -90,7 +90,7 @@ def start_vertex(starts: ExportStart, instance: Any, text: str, option: str) -> 
     try:
         return int(starts.export_start(instance, text, "FILE").vertex)
     except InputError as exc:
-        raise InputError(option, exc.line, exc.column, _reason(exc)) from None
+        raise OptionError(option, text, _reason(exc)) from None
 
 
 _PAIR = re.compile(r"\s*\(?\s*(\d+)\s*[\s,]\s*(\d+)\s*\)?\s*")
@@ -117,7 +117,7 @@ class UvgPlay:
         try:
             return self._starts.export_start(self._instance, text, "FILE")
         except InputError as exc:
-            raise InputError(option, exc.line, exc.column, _reason(exc)) from None
+            raise OptionError(option, text, _reason(exc)) from None
 
     def read_move(self, text: str) -> int:
         """The vertex a person typed; :class:`Illegal` with the reason when it is not a legal move."""
