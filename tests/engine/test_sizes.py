@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -155,18 +154,31 @@ def test_no_size_limit_says_the_size_and_runs(monkeypatch):
     assert ok.stdout.startswith("cutting-exhaustive: 21 sums of pieces up to total area 12 agree")
 
 
+#: Run in a fresh process: a refused campaign, then which heavy modules the refusal loaded.
+_REFUSAL_PROBE = """
+import sys
+from gamecert.verify.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+heavy = [m for m in ("numba", "distributed", "dask", "ortools", "pysat") if m in sys.modules]
+print(code, ",".join(heavy) or "none", file=sys.stderr)
+"""
+
+
 @pytest.mark.slow
-def test_refusal_comes_within_two_seconds_in_a_fresh_process():
-    for size in ("12", "30", "999999999999999999"):
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-c", "from gamecert.verify.cli import run; run()", "audit", "--game", "geography",
-             "--exhaustive", size], capture_output=True, text=True, timeout=60, check=False,
-        )
-        seconds = time.perf_counter() - start
-        assert done.returncode == 2 and "more than a day" in done.stderr
-        assert seconds < 2.0, seconds
-        assert "numba" not in done.stderr
+@pytest.mark.parametrize("size", ["12", "30", "999999999999999999"])
+def test_refusal_loads_no_engine_in_a_fresh_process(size):
+    # A refusal is quick because it is decided from the count tables alone: before numba compiles, Dask
+    # starts or geng runs (benchmarks/campaign_sizes.py times it).
+    done = subprocess.run(
+        [sys.executable, "-c", _REFUSAL_PROBE, "audit", "--game", "geography", "--exhaustive", size],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    lines = done.stderr.splitlines()
+    assert "more than a day" in done.stderr
+    assert lines[-1] == "2 none", done.stderr
 
 
 # ---------------------------------------------------------------------------
