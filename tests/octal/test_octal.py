@@ -12,7 +12,7 @@ from gamecert.solvers.errors import GamecertError
 from gamecert.solvers.octal import nim_sequence, octal_periodicity, parse_code, visible_period
 from gamecert.solvers.octal.code import CodeError, OctalCode
 from gamecert.solvers.octal.kernel import nim_sequence_plain
-from gamecert.solvers.octal.solver import proof_bound
+from gamecert.solvers.octal.solver import auto_method, proof_bound
 from gamecert.verify.errors import CertificateError
 from gamecert.verify.octal.certificate import check_octal_certificate, octal_values
 from gamecert.verify.rules.audit import value_period
@@ -165,3 +165,21 @@ def test_a_wrong_period_is_a_violation():
 def test_malformed_certificates_raise(digits, values, n0, p, proven, message):
     with pytest.raises(CertificateError, match=message):
         check_octal_certificate(digits, values, n0, p, proven)
+
+
+@pytest.mark.parametrize(
+    ("code", "n", "method"),
+    [
+        ("0.77", 10**5, "sparse"),  # 9 sparse heaps
+        ("0.16", 10**5, "sparse"),
+        ("0.127", 10**5, "sparse"),
+        ("4.7", 10**5, "sparse"),
+        ("0.137", 10**5, "plain"),  # about 32% of heaps sparse: no sparse space
+        ("0.07", 10**5, "plain"),
+        ("0.007", 10**5, "plain"),
+        ("0.77", 1000, "plain"),  # below SPARSE_FROM
+        ("0.03", 10**5, "plain"),  # no two-heap move
+    ],
+)
+def test_auto_method_takes_sparse_only_where_there_is_a_sparse_space(code, n, method):
+    assert auto_method(parse_code(code), n) == method
