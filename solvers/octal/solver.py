@@ -8,11 +8,13 @@ size is answered from the period.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import numpy as np
 
 from gamecert.solvers.errors import GamecertError, InputError
+from gamecert.solvers.jit import python_kernels
 from gamecert.solvers.octal.code import CodeError, OctalCode, parse_code
 from gamecert.solvers.octal.kernel import nim_sequence_plain
 from gamecert.solvers.octal.sparse import nim_sequence_sparse, sparse_run
@@ -24,7 +26,9 @@ MAX_HEAP = 10**18 - 1
 #: :data:`MAX_VALUES_UNLIMITED`). A heap beyond them needs the period proven within them.
 MAX_VALUES = 1 << 16
 MAX_VALUES_UNLIMITED = 1 << 20
-#: The first round of values ``solve`` computes per code; each further round doubles it.
+#: The first round of values ``solve`` computes per code; each further round doubles it. A round this
+#: short runs as plain Python: 1024 values of a code with two-heap moves take under 0.1 s, less than
+#: loading numba, so a heap answered from the first round never loads it.
 FIRST_VALUES = 1 << 10
 #: ``method="auto"`` picks the sparse-space kernel for codes with two-heap moves from this size on, unless
 #: the first ``SPARSE_FROM`` values show no sparse space: more than :data:`SPARSE_SHARE` of their heaps sparse
@@ -330,7 +334,8 @@ def octal_queries(queries: OctalQueries) -> OctalAnswers:
     for code, top in need.items():
         size = min(top, FIRST_VALUES)
         while True:
-            per = octal_periodicity(code, size)
+            with python_kernels(True) if size <= FIRST_VALUES else nullcontext():
+                per = octal_periodicity(code, size)
             if top <= size or per.proven:
                 break
             if size >= queries.max_values:

@@ -87,6 +87,17 @@ def _king_board(tmp: Path) -> Path:
     return path
 
 
+def _octal(tmp: Path) -> Path:
+    """Octal queries answered from each code's first round of values (solvers/octal/solver.py, FIRST_VALUES):
+    periods proven within it (0.77, 0.07, 0.137, 4.7, 0.1377 and 0.11377, up to the largest heap), a code with no
+    known period up to heap 1000 (0.16), and heap 0."""
+    lines = ["0.77 999999999999999999", "0.07 123456789", "0.137 999", "4.7 123456", "0.1377 10000", "0.11377 77777",
+             "0.16 1000", "0.007 0"]
+    path = tmp / "octal.txt"
+    path.write_text("".join(line + "\n" for line in lines))
+    return path
+
+
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> dict[str, Path]:
     tmp = tmp_path_factory.mktemp("judge-size")
@@ -103,6 +114,7 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
         "kayles": _lines(tmp, range(1001), "kayles.txt"),
         "king-rules": EXAMPLES / "king_maze.py",
         "king": _king_board(tmp),
+        "octal": _octal(tmp),
         "trail": trail,
     }
 
@@ -127,6 +139,9 @@ RUNS = {
     "cutting-json": ["solve", "cutting", "--json", "{cutting}"],
     "cutting-position": ["solve", "cutting", "--json", "--position", "200x200 199x200 3x7"],
     "cutting-show": ["show", "cutting", "{cutting}"],
+    "octal-judge": ["solve", "octal", "{octal}"],
+    "octal-json": ["solve", "octal", "--json", "{octal}"],
+    "octal-show": ["show", "octal", "{octal}"],
     # Games written as rules files: Kayles to 1000 pins, a king-move maze at the geography limits.
     "kayles-judge": ["solve", "--rules", "{kayles-rules}", "{kayles}"],
     "kayles-json": ["solve", "--rules", "{kayles-rules}", "--json", "{kayles}"],

@@ -24,8 +24,6 @@ CERTIFICATE_NOTE = (
     "G(n + period) = G(n) for preperiod <= n < bound = 2 max(preperiod, 1) + period + t, so for every n >= preperiod "
     "(the octal periodicity theorem, docs/octal.md), and G(n) = values[preperiod + (n - preperiod) % period] beyond"
 )
-#: Heaps up to this size (all queries' codes together) are solved in plain Python before numba could load.
-SMALL_HEAP = 300
 #: The rules formulations run where their position graphs stay small: retrograde analysis up to this heap,
 #: the whole-sum ones (SAT, ILP, search) up to :data:`WHOLE_SUM_HEAP`.
 RETROGRADE_HEAP = 300
@@ -116,10 +114,6 @@ class OctalGame(Game[OctalQueries, OctalAnswers]):
 
     def formulations(self) -> tuple[Formulation, ...]:
         return tuple(OctalRulesFormulation(kind) for kind in ("retrograde", "sat", "ilp", "search"))
-
-    def small(self, instance: OctalQueries) -> bool:
-        """Every heap small, so the quadratic kernel finishes in plain Python before numba loads."""
-        return all(q.heap <= SMALL_HEAP for q in instance)
 
     def capabilities(self) -> tuple[Capability, ...]:
         from gamecert.verify.octal.show import OctalPictures
