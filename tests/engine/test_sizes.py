@@ -58,7 +58,7 @@ def test_projection_stops_past_the_limit_and_the_largest_fitting_size():
     cap = UvgGraphs()
     p = sizes.project(cap.audit_size, 10**17, workers=2, scale=1.0)
     assert (p.reached, p.complete) == (12, False)
-    assert sizes.largest_fitting(cap.audit_size, workers=2, scale=1.0) == 11
+    assert p.largest_fitting == 11
 
 
 # ---------------------------------------------------------------------------

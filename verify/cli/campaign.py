@@ -106,7 +106,7 @@ def announce_sizes(
             f"{sizes.duration(p.seconds)} on {_workers(workers)}", err=True,
         )
         return
-    fits = sizes.largest_fitting(cost, workers, scale, sizes.DAY)
+    fits = p.largest_fitting
     if fits:
         q = sizes.project(cost, fits, workers, scale, sizes.DAY)
         low = "at least " if at_least or not q.measured else ""

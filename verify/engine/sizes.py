@@ -99,11 +99,19 @@ class Projection:
     workers: int
     #: Whether every size summed had a measured cost (else ``seconds`` is a lower bound).
     measured: bool = True
+    #: Whether the running total passed the walk's limit (at size ``reached``, where the walk stopped).
+    over: bool = False
 
     @property
     def complete(self) -> bool:
         """Whether every size up to the one asked was summed."""
         return self.reached == self.size
+
+    @property
+    def largest_fitting(self) -> int:
+        """The largest size whose projection is within the walk's limit (0 when even size 1 is not):
+        the one asked when the total stayed within it, else the size before the one that passed it."""
+        return self.reached - 1 if self.over else self.size
 
 
 def project(cost: Callable[[int], SizeCost], size: int, workers: int, scale: float, limit: float = DAY) -> Projection:
@@ -113,8 +121,9 @@ def project(cost: Callable[[int], SizeCost], size: int, workers: int, scale: flo
     >>> p = project(flat, 3, workers=1, scale=1.0)
     >>> p.cases, round(p.seconds, 3), p.complete
     (1110, 1.11, True)
-    >>> project(flat, 10 ** 17, workers=1, scale=1.0).reached  # stops at 10^8 cases: 10^5 s
-    8
+    >>> p = project(flat, 10 ** 17, workers=1, scale=1.0)  # stops at 10^8 cases: 10^5 s
+    >>> p.reached, p.largest_fitting
+    (8, 7)
     """
     cases, seconds, exact, measured, s = 0, 0.0, True, True, 0
     while s < size and seconds <= limit:
@@ -124,7 +133,7 @@ def project(cost: Callable[[int], SizeCost], size: int, workers: int, scale: flo
         exact = exact and one.exact
         measured = measured and one.measured
         seconds += one.cases * one.seconds * scale / workers
-    return Projection(size, s, cases, exact, seconds, workers, measured)
+    return Projection(size, s, cases, exact, seconds, workers, measured, seconds > limit)
 
 
 def project_count(count: int, seconds: float, workers: int, scale: float) -> Projection:
@@ -143,21 +152,6 @@ def largest_count(seconds: float, workers: int, scale: float, limit: float = DAY
     172800000
     """
     return int(limit * workers / (seconds * scale))
-
-
-def largest_fitting(cost: Callable[[int], SizeCost], workers: int, scale: float, limit: float = DAY) -> int:
-    """The largest size whose projection is within ``limit`` (0 when even size 1 is not).
-
-    >>> largest_fitting(lambda s: SizeCost(10 ** s, True, 0.001), workers=1, scale=1.0)
-    7
-    """
-    seconds, s = 0.0, 0
-    while True:
-        one = cost(s + 1)
-        seconds += one.cases * one.seconds * scale / workers
-        if seconds > limit:
-            return s
-        s += 1
 
 
 def count_text(cases: int, exact: bool) -> str:
