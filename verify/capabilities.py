@@ -289,6 +289,9 @@ class PeriodicityAudit(Capability):
     """``gamecert audit --game G --code CODE --periodicity N``: the nim-sequence of one rule of a family of
     heap games up to ``N``, its preperiod and period, proven where a theorem allows, its certificate checked."""
 
+    #: The largest ``N`` the audit computes (the command refuses more before computing anything).
+    max_size: int
+
     @abstractmethod
     def audit_periodicity(self, code: str, size: int) -> PeriodicityReport:
         """The report; a ``code`` that names no rule raises ``ValueError`` (its message says what was expected)."""

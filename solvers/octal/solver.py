@@ -26,6 +26,9 @@ MAX_HEAP = 10**18 - 1
 #: :data:`MAX_VALUES_UNLIMITED`). A heap beyond them needs the period proven within them.
 MAX_VALUES = 1 << 16
 MAX_VALUES_UNLIMITED = 1 << 20
+#: The longest nim-sequence ``audit --periodicity N`` computes (80 MB of values; a code without a sparse space
+#: takes quadratic time).
+MAX_AUDIT_VALUES = 10**7
 #: The first round of values ``solve`` computes per code; each further round doubles it. A round this
 #: short runs as plain Python: 1024 values of a code with two-heap moves take under 0.1 s, less than
 #: loading numba, so a heap answered from the first round never loads it.

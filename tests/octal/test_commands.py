@@ -95,6 +95,8 @@ def test_audit_periodicity_without_a_period():
         (["--code", "0.8", "--periodicity", "10"],
          "Error: Invalid value for --code: expected an octal code such as 0.77 or 4.7 (expected an octal digit 0-7, got '8'), got '0.8'"),
         (["--code", "0.77"], "Error: --code CODE and --periodicity N go together, and with no other audit option"),
+        (["--code", "0.77", "--periodicity", "99999999999999999"],
+         "Error: Invalid value for '--periodicity': expected at most 10000000 (the longest sequence octal audits), got 99999999999999999"),
         (["--code", "0.77", "--periodicity", "10", "--quick"],
          "Error: --code CODE and --periodicity N go together, and with no other audit option"),
     ],

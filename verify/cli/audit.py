@@ -98,8 +98,14 @@ def _periodicity(games: tuple[str, ...], code: str | None, size: int | None, oth
         raise click.UsageError(f"{games[0]} has no periodicity audit; --code CODE --periodicity N is for {', '.join(have)}")
     if code is None or size is None or other:
         raise click.UsageError("--code CODE and --periodicity N go together, and with no other audit option")
+    cap = have[games[0]].capability(PeriodicityAudit)
+    if size > cap.max_size:
+        raise click.BadParameter(
+            f"expected at most {cap.max_size} (the longest sequence {games[0]} audits), got {size}",
+            param_hint="'--periodicity'",
+        )
     try:
-        report = have[games[0]].capability(PeriodicityAudit).audit_periodicity(code, size)
+        report = cap.audit_periodicity(code, size)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--code") from None
     click.echo(report.text, nl=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gamecert.solvers.octal.code import CodeError, parse_code
 from gamecert.solvers.octal.solver import (
+    MAX_AUDIT_VALUES,
     OctalAnswers,
     OctalQueries,
     octal_periodicity,
@@ -158,6 +159,8 @@ class OctalRulesFormulation(Formulation[OctalQueries, tuple]):
 
 class OctalPeriodicity(PeriodicityAudit):
     """``gamecert audit --game octal --code CODE --periodicity N``."""
+
+    max_size = MAX_AUDIT_VALUES
 
     def audit_periodicity(self, code: str, size: int) -> PeriodicityReport:
         """The sequence of ``code`` up to ``size``: preperiod, period, whether the theorem proves it, and the
