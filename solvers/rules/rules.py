@@ -1,5 +1,6 @@
-"""A game written as rules, as data: :class:`ImpartialRules`, :class:`GraphRules`, and the
-:class:`Guard` that runs their functions.
+"""A game written as rules, as data: one frozen description per kind of rules file
+(:class:`RulesKind`: :class:`ImpartialRules`, :class:`GraphRules`, :class:`GeneralRules`,
+:class:`ScoreRules`, :class:`PartizanRules`), and the :class:`Guard` that runs their functions.
 
 A rules file (:mod:`gamecert.verify.rules.load`) becomes one frozen
 description holding the file's functions; every solver, checker and
@@ -20,7 +21,7 @@ import time
 import traceback
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from gamecert.solvers.errors import RulesError
 
@@ -31,30 +32,22 @@ BY_VALUE = "__gamecert_by_value__"
 SHOWN_POSITION = 60
 
 
-@dataclass(frozen=True)
-class ImpartialRules:
-    """An impartial game: positions, their moves, and how a position splits into a sum.
+class RulesKind:
+    """What every kind of rules file is, as data: its name, its file, its claims and its ``format``.
 
-    ``parse(line)`` reads one position from one input line; ``moves(p)`` gives
-    the positions one move away; ``components(p)``, when given, the independent
-    games whose sum ``p`` is (the value of ``p`` is the xor of theirs);
-    ``misere``: the player who makes the last move loses. ``format``,
-    ``positions`` (every position of one size) and ``answer`` (the judge's
-    words for one answer line) are optional.
+    Each kind is a frozen dataclass subclass; :attr:`kind` is the word its
+    files give as ``KIND``. The loader (:mod:`gamecert.verify.rules.load`)
+    reads ``KIND`` once and returns one of these; every kind's game accepts
+    its own description.
     """
 
+    kind: ClassVar[str]
     name: str
     path: str
-    parse: Callable[[str], Hashable]
-    moves: Callable[[Any], Iterable[Hashable]]
-    components: Callable[[Any], Iterable[Hashable]] | None = None
-    format: Callable[[Any], str] | None = None
-    misere: bool = False
-    positions: Callable[[int], Iterable[Hashable]] | None = None
-    answer: Callable[[bool, int | None], str] | None = None
-    claims: tuple[str, ...] = ()
+    claims: tuple[str, ...]
+    format: Callable[[Any], str] | None
     #: The rules file's docstring: what the game is, in the setter's words (a contest statement starts with it).
-    doc: str = ""
+    doc: str
 
     def show(self, position: Any, guard: Guard | None = None) -> str:
         """``position`` as messages and certificates show it: the rules' ``format``, else ``repr``.
@@ -80,20 +73,121 @@ class ImpartialRules:
 
 
 @dataclass(frozen=True)
-class GraphRules:
+class ImpartialRules(RulesKind):
+    """An impartial game: positions, their moves, and how a position splits into a sum.
+
+    ``parse(line)`` reads one position from one input line; ``moves(p)`` gives
+    the positions one move away; ``components(p)``, when given, the independent
+    games whose sum ``p`` is (the value of ``p`` is the xor of theirs);
+    ``misere``: the player who makes the last move loses. ``format``,
+    ``positions`` (every position of one size) and ``answer`` (the judge's
+    words for one answer line) are optional.
+    """
+
+    kind: ClassVar[str] = "impartial"
+    name: str
+    path: str
+    parse: Callable[[str], Hashable]
+    moves: Callable[[Any], Iterable[Hashable]]
+    components: Callable[[Any], Iterable[Hashable]] | None = None
+    format: Callable[[Any], str] | None = None
+    misere: bool = False
+    positions: Callable[[int], Iterable[Hashable]] | None = None
+    answer: Callable[[bool, int | None], str] | None = None
+    claims: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class GraphRules(RulesKind):
     """A token-on-a-graph game: undirected vertex geography on the graph the rules build.
 
     ``parse(text)`` reads a whole input; ``graph(instance)`` gives
     ``(vertices, edges)``: vertex labels in output order and edges as label
-    pairs. ``instances(size)``, when given, yields every instance of one size.
+    pairs. ``instances(size)``, when given, yields every instance of one size;
+    ``format(instance)`` writes an instance back as input text.
     """
 
+    kind: ClassVar[str] = "graph"
     name: str
     path: str
     parse: Callable[[str], Any]
     graph: Callable[[Any], tuple[Iterable[Hashable], Iterable[tuple[Hashable, Hashable]]]]
     instances: Callable[[int], Iterable[Any]] | None = None
     claims: tuple[str, ...] = ()
+    format: Callable[[Any], str] | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class TurnRules(RulesKind):
+    """A two-player game whose players may have their own moves: what general and score games share.
+
+    ``parse(line)`` reads one position per input line (with ``starts``: the
+    whole input, once, as an instance); ``moves(p)`` gives what the player to
+    move reaches in one move; ``result(p)``, asked before ``moves``, is
+    ``None`` while the game goes on and otherwise ends it there; ``player(p)``
+    says who is to move (a move to a position of the same player is an extra
+    move; without it the turn passes with every move). ``starts(instance)``
+    lists the start positions of a whole-input instance and
+    ``output(instance, answers)`` writes its judge output; ``tier(p)`` orders
+    positions for a tiered solve (no move goes to a lower tier).
+    """
+
+    name: str
+    path: str
+    parse: Callable[[str], Any]
+    moves: Callable[[Any], Iterable[Any]]
+    result: Callable[[Any], Any] | None = None
+    player: Callable[[Any], Hashable] | None = None
+    format: Callable[[Any], str] | None = None
+    positions: Callable[[int], Iterable[Hashable]] | None = None
+    answer: Callable[[str, int | None], str] | None = None
+    starts: Callable[[Any], Iterable[Hashable]] | None = None
+    output: Callable[[Any, list], str] | None = None
+    tier: Callable[[Any], int] | None = None
+    claims: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class GeneralRules(TurnRules):
+    """A game of win, lose or draw: ``moves(p)`` gives positions, ``result(p)`` ``"win"``, ``"lose"`` or
+    ``"draw"`` for the player to move where the game is over, and play may repeat (endless play is a draw)."""
+
+    kind: ClassVar[str] = "general"
+
+
+@dataclass(frozen=True)
+class ScoreRules(TurnRules):
+    """A game that ends with a score: ``moves(p)`` gives ``(position, points)`` pairs, the mover scoring
+    ``points`` (an int); ``result(p)``, when not ``None``, is what the player to move gains over the
+    opponent from there on (an int). The answer is the most the player to move can guarantee: own points
+    minus the opponent's. Every play must end."""
+
+    kind: ClassVar[str] = "score"
+
+
+@dataclass(frozen=True)
+class PartizanRules(RulesKind):
+    """A short partizan game: ``left(p)`` and ``right(p)`` give each player's options.
+
+    ``parse(line)`` reads one position per input line; ``components(p)``,
+    when given, the games whose sum ``p`` is (values add). Every play must end.
+    """
+
+    kind: ClassVar[str] = "partizan"
+    name: str
+    path: str
+    parse: Callable[[str], Hashable]
+    left: Callable[[Any], Iterable[Hashable]]
+    right: Callable[[Any], Iterable[Hashable]]
+    components: Callable[[Any], Iterable[Hashable]] | None = None
+    format: Callable[[Any], str] | None = None
+    positions: Callable[[int], Iterable[Hashable]] | None = None
+    answer: Callable[[str, str], str] | None = None
+    claims: tuple[str, ...] = ()
+    doc: str = ""
 
 
 def shown_position(position: Any) -> str:
@@ -156,7 +250,7 @@ class Guard:
     late tick) leaves it as a :class:`RulesError`.
     """
 
-    rules: ImpartialRules | GraphRules
+    rules: RulesKind
     limits: Limits = field(default_factory=Limits)
     doing: tuple[str, Any] | None = None
     _seen: tuple[tuple[str, Any] | None, float] = (None, 0.0)

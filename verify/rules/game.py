@@ -37,6 +37,7 @@ from gamecert.solvers.rules.rules import (
     shown_position,
 )
 from gamecert.verify.capabilities import ExportStart
+from gamecert.verify.rules.kinds import game_of
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
 from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
@@ -65,13 +66,6 @@ def module_game(module: ModuleType, limits: Limits | None = None) -> Game:
     from gamecert.verify.rules.load import rules_from_module
 
     return game_of(rules_from_module(module, getattr(module, "__file__", None) or module.__name__), limits)
-
-
-def game_of(rules: ImpartialRules | GraphRules, limits: Limits | None = None) -> Game:
-    """The game class of a rules description: impartial, or a token on a graph."""
-    if isinstance(rules, GraphRules):
-        return GraphRulesGame(rules, limits or Limits())
-    return ImpartialRulesGame(rules, limits or Limits())
 
 
 class ImpartialRulesGame(Game[list, ImpartialSolution]):

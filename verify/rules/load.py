@@ -1,9 +1,10 @@
 """Read a rules file: a plain Python module whose module-level names define a game.
 
-An impartial game defines ``parse(line)`` and ``moves(position)``, and may
-define ``components``, ``format``, ``misere``, ``positions`` and ``answer``; a
-token-on-a-graph game defines ``parse(text)`` and ``graph(instance)``, and may
-define ``instances``. ``NAME = "..."`` names the game (else the file's stem).
+``KIND = "impartial"``, ``"graph"``, ``"general"``, ``"score"`` or
+``"partizan"`` says what kind of game it is (:mod:`gamecert.verify.rules.kinds`
+lists the names each kind reads); without it, a file defining ``moves`` is an
+impartial game and one defining ``graph`` a token on a graph.
+``NAME = "..."`` names the game (else the file's stem).
 Any other module-level function is a claim that ``gamecert audit --claim``
 can check. docs/rules.md is the contract in full.
 
@@ -23,13 +24,11 @@ import traceback
 from types import ModuleType
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import BY_VALUE, GraphRules, ImpartialRules
+from gamecert.solvers.rules.rules import BY_VALUE, RulesKind
+from gamecert.verify.rules.kinds import KINDS, Kind, Reader, bound_at
 
-#: The names a rules file may define, by kind; anything else callable is a claim.
-IMPARTIAL = ("parse", "moves", "components", "format", "misere", "positions", "answer")
-GRAPH = ("parse", "graph", "instances", "format")
 #: Module-level names of a rules file that are neither rules nor claims.
-_IGNORED = ("NAME",)
+_IGNORED = ("NAME", "KIND")
 
 
 def load_module(path: str) -> ModuleType:
@@ -69,49 +68,7 @@ def load_module(path: str) -> ModuleType:
     return module
 
 
-def _function(module: ModuleType, path: str, name: str, required: bool, arguments: int):
-    value = getattr(module, name, None)
-    if value is None:
-        if required:
-            raise RulesError(path, 1, 1, f"expected a function {name}() in the rules file (docs/rules.md)")
-        return None
-    if not callable(value):
-        why = f"expected {name} to be a function, got {type(value).__name__}"
-        raise RulesError(path, _bound_at(module, name), 1, why)
-    try:
-        inspect.signature(value).bind(*range(arguments))
-    except TypeError:
-        raise RulesError(path, _line(value), 1, f"expected {name} to take {arguments} argument(s)") from None
-    except ValueError:  # a builtin without a signature: called as it is
-        pass
-    return value
-
-
-def _bound_at(module: ModuleType, name: str) -> int:
-    """The line of the rules file where the module-level ``name`` is last bound (1 when it cannot be read)."""
-    import ast
-
-    try:
-        tree = ast.parse(inspect.getsource(module))
-    except (OSError, TypeError, SyntaxError):
-        return 1
-    line = 1
-    for node in tree.body:
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        else:
-            targets = [node.target] if isinstance(node, ast.AnnAssign) else []
-        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-            line = node.lineno
-    return line
-
-
-def _line(value: object) -> int:
-    code = getattr(value, "__code__", None)
-    return code.co_firstlineno if code is not None else 1
-
-
-def load_rules(path: str) -> ImpartialRules | GraphRules:
+def load_rules(path: str) -> RulesKind:
     """The game the rules file at ``path`` defines, as a frozen description.
 
     >>> import pathlib, tempfile
@@ -124,43 +81,36 @@ def load_rules(path: str) -> ImpartialRules | GraphRules:
     return rules_from_module(load_module(path), path)
 
 
-def rules_from_module(module: ModuleType, path: str) -> ImpartialRules | GraphRules:
-    """The game a rules module defines (an imported one, e.g. an installed ``gamecert.games`` entry point)."""
+def rules_from_module(module: ModuleType, path: str) -> RulesKind:
+    """The game a rules module defines (an imported one, e.g. an installed ``gamecert.games`` entry point).
+
+    The one place that reads ``KIND``: absent, a file defining ``moves`` is
+    impartial and one defining ``graph`` a token on a graph.
+    """
     name = getattr(module, "NAME", None) or os.path.splitext(os.path.basename(path))[0]
     if not isinstance(name, str) or not name.replace("-", "").replace("_", "").isalnum():
         why = f"expected NAME to be a word of letters, digits, '-' and '_', got {name!r}"
-        raise RulesError(path, _bound_at(module, "NAME"), 1, why)
-    has_moves, has_graph = hasattr(module, "moves"), hasattr(module, "graph")
-    if has_moves and has_graph:
-        raise RulesError(path, 1, 1, "expected either moves() (an impartial game) or graph() (a token on a graph), not both")
-    if not has_moves and not has_graph:
-        raise RulesError(path, 1, 1, "expected a function moves(position) or graph(instance) in the rules file (docs/rules.md)")
-    known = (IMPARTIAL if has_moves else GRAPH) + _IGNORED
+        raise RulesError(path, bound_at(module, "NAME"), 1, why)
+    kind = _kind(module, path)
+    known = kind.names + _IGNORED
     claims = tuple(
         n for n, v in vars(module).items()
         if n not in known and not n.startswith("_") and inspect.isfunction(v) and v.__module__ == module.__name__
     )
-    if has_graph:
-        return GraphRules(
-            name=name, path=path,
-            parse=_function(module, path, "parse", True, 1),
-            graph=_function(module, path, "graph", True, 1),
-            instances=_function(module, path, "instances", False, 1),
-            claims=claims,
-        )
-    misere = getattr(module, "misere", False)
-    if not isinstance(misere, bool):
-        why = f"expected misere to be True or False, got {misere!r}"
-        raise RulesError(path, _bound_at(module, "misere"), 1, why)
-    return ImpartialRules(
-        name=name, path=path,
-        parse=_function(module, path, "parse", True, 1),
-        moves=_function(module, path, "moves", True, 1),
-        components=_function(module, path, "components", False, 1),
-        format=_function(module, path, "format", False, 1),
-        misere=misere,
-        positions=_function(module, path, "positions", False, 1),
-        answer=_function(module, path, "answer", False, 2),
-        claims=claims,
-        doc=inspect.getdoc(module) or "",
-    )
+    return kind.describe(Reader(module, path, name, claims))
+
+
+def _kind(module: ModuleType, path: str) -> Kind:
+    """The kind the module's ``KIND`` names, or the one its functions imply when it has none."""
+    word = getattr(module, "KIND", None)
+    if word is None:
+        has_moves, has_graph = hasattr(module, "moves"), hasattr(module, "graph")
+        if has_moves and has_graph:
+            raise RulesError(path, 1, 1, "expected either moves() (an impartial game) or graph() (a token on a graph), not both")
+        if not has_moves and not has_graph:
+            raise RulesError(path, 1, 1, "expected a function moves(position) or graph(instance) in the rules file (docs/rules.md)")
+        return KINDS["impartial" if has_moves else "graph"]
+    if not isinstance(word, str) or word not in KINDS:
+        words = ", ".join(f'"{w}"' for w in KINDS)
+        raise RulesError(path, bound_at(module, "KIND"), 1, f"expected KIND to be one of {words}, got {word!r}")
+    return KINDS[word]
