@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamecert.verify.rules.game import rules_game
-from gamecert.verify.rules.load import load_module, load_rules
+from gamecert.verify.rules.load import load_rules, rules_game
+from gamecert.verify.rules.module import load_module
 from tests.support import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

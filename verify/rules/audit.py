@@ -113,7 +113,7 @@ class Claims(Capability):
 
     def function(self, name: str) -> Callable[[Any], Any]:
         """The claim called ``name``."""
-        from gamecert.verify.rules.load import load_module
+        from gamecert.verify.rules.module import load_module
 
         if name not in self.rules.claims:
             raise GamecertError(f"no claim {name!r} in {self.rules.path}")

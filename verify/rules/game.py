@@ -1,8 +1,7 @@
 """Games written as rules files: :class:`ImpartialRulesGame` and :class:`GraphRulesGame`.
 
-:func:`rules_game` turns a rules file (:mod:`gamecert.verify.rules.load`) into
-a :class:`~gamecert.verify.game.Game`, so every command works on it as on a
-built-in game. An impartial game answers one line per input line (``win N``
+:func:`~gamecert.verify.rules.load.rules_game` turns a rules file into one of
+these (or another kind's game), so every command works on it as on a built-in game. An impartial game answers one line per input line (``win N``
 or ``lose 0``: the nim value under normal play; ``win`` / ``lose`` under
 misère play; or the rules' own ``answer``), certified by the value of every
 position reached. A token-on-a-graph game is undirected vertex geography on
@@ -18,7 +17,6 @@ import shlex
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
-from types import ModuleType
 from typing import Any
 
 from gamecert.solvers import jit
@@ -37,35 +35,12 @@ from gamecert.solvers.rules.rules import (
     shown_position,
 )
 from gamecert.verify.capabilities import ExportStart
-from gamecert.verify.rules.kinds import game_of
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
 from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 
 #: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
 Verdict = tuple[bool, "int | None"]
-
-
-def rules_game(path: str, limits: Limits | None = None) -> Game:
-    """The game a rules file defines, ready for every command.
-
-    >>> import pathlib, tempfile
-    >>> f = pathlib.Path(tempfile.mkdtemp()) / "nim.py"
-    >>> _ = f.write_text("def parse(line):\\n    return int(line)\\ndef moves(n):\\n    return range(n)\\n")
-    >>> g = rules_game(str(f))
-    >>> g.format(g.solve(g.parse("0\\n5\\n")))
-    'lose 0\\nwin 5\\n'
-    """
-    from gamecert.verify.rules.load import load_rules
-
-    return game_of(load_rules(path), limits)
-
-
-def module_game(module: ModuleType, limits: Limits | None = None) -> Game:
-    """The game of an imported rules module (an installed ``gamecert.games`` entry point)."""
-    from gamecert.verify.rules.load import rules_from_module
-
-    return game_of(rules_from_module(module, getattr(module, "__file__", None) or module.__name__), limits)
 
 
 class ImpartialRulesGame(Game[list, ImpartialSolution]):

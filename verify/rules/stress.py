@@ -380,17 +380,6 @@ class GraphStressCases(StressCases):
         self._texts: dict[tuple[int, int], str] = {}  # (size, index) -> the instance's input
         self._size_of: dict[str, int] = {}  # the input of each instance written -> its size
 
-    def _format(self):
-        """The rules' ``format(instance)``: a field of the rules when they carry it, else the rules file's
-        module-level ``format``; None when there is none."""
-        write = getattr(self.rules, "format", None)
-        if write is not None:
-            return write
-        from gamecert.verify.rules.load import load_module
-
-        write = getattr(load_module(self.rules.path), "format", None)
-        return write if callable(write) else None
-
     def of_size(self, size: int) -> tuple[Any, ...]:
         """The first :data:`PER_SIZE` instances ``instances(size)`` yields."""
         listed = self._sizes.get(size)
@@ -415,7 +404,7 @@ class GraphStressCases(StressCases):
         if known is not None:
             return known
         instance = self.of_size(size)[index]
-        write = self._format()
+        write = self.rules.format
         with RulesCall(self.rules, self.limits, "format" if write is not None else "instances", instance):
             text = write(instance) if write is not None else instance
         why = None
