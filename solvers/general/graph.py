@@ -170,9 +170,9 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard, scored:
             if r is not None:
                 if scored:
                     if not is_points(r):
-                        raise guard.error("result", p, f"returned {shown_position(r)}, expected None or an int (the score)")
+                        raise guard.error("result", p, f"returned {shown_position(repr(r))}, expected None or an int (the score)")
                 elif type(r) is not str or r not in OUTCOMES:
-                    raise guard.error("result", p, f'returned {shown_position(r)}, expected None, "win", "lose" or "draw"')
+                    raise guard.error("result", p, f'returned {shown_position(repr(r))}, expected None, "win", "lose" or "draw"')
                 ends.append(r)
                 heads.append(len(targets))
                 continue

@@ -15,7 +15,7 @@ from gamecert.verify.general.certificate import check_general
 from gamecert.verify.rules.load import load_rules
 from tests.general.naive import naive_general, random_general
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[2] / "cases" / "general"
 
 
 def words(solution) -> list[str]:

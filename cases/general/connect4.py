@@ -6,7 +6,7 @@ board's width and height (``4 4``), giving the empty board.
 """
 
 KIND = "general"
-NAME = "connect4-test"
+NAME = "connect4-case"
 
 
 def parse(line):
