@@ -40,7 +40,7 @@ def _shape(board):
 
 
 def result(board):
-    width, height, lines = _shape(board)
+    lines = _shape(board)[2]
     for a, b, c, d in lines:
         m = board[a]
         if m != "." and m == board[b] == board[c] == board[d]:

@@ -107,7 +107,7 @@ class Table(MutableMapping):
     (7, {'a': 5, 'b': 7}, True)
     """
 
-    __slots__ = ("index", "entries")
+    __slots__ = ("entries", "index")
 
     def __init__(self, index: dict, entries: list) -> None:
         self.index = index

@@ -20,7 +20,6 @@ from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt
 
 
-
 @dataclass(frozen=True)
 class GeneralSolution:
     """The answers to the queries of a general game, with their certificate.

@@ -211,8 +211,10 @@ BAD = [
             return [((p[0] - 1, p[1]), 1)] if p[0] else []
         """,
         "2 0\n",
-        "error: {rules}:8:1: moves((2, 0)): returned ((1, 0), 1), which looks like a (position, points) pair; "
-        'a general game\'s moves are positions (KIND = "score" gives points)',
+        (
+            "error: {rules}:8:1: moves((2, 0)): returned ((1, 0), 1), which looks like a (position, points) pair; "
+            'a general game\'s moves are positions (KIND = "score" gives points)'
+        ),
     ),
     (
         "score-not-pair",
@@ -280,8 +282,10 @@ BAD = [
             return [((n + 1) % 3, 1)]
         """,
         "0\n",
-        "error: {rules}:8:1: moves(2): a loop: 0 -> 1 -> 2 -> 0 (a position is reachable from itself, so play need "
-        "not end; a score game must end)",
+        (
+            "error: {rules}:8:1: moves(2): a loop: 0 -> 1 -> 2 -> 0 (a position is reachable from itself, so play need "
+            "not end; a score game must end)"
+        ),
     ),
     (
         "kind-misspelt",

@@ -23,7 +23,7 @@ def words(solution) -> list[str]:
 
 
 def graph_rules(edges: dict, ends: dict | None = None, sides: dict | None = None) -> GeneralRules:
-    ends, sides = ends or {}, sides
+    ends = ends or {}
     return GeneralRules(
         "hand", "hand.py", str, lambda p: edges.get(p, []), result=lambda p: ends.get(p),
         player=None if sides is None else (lambda p: sides[p]),
