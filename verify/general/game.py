@@ -147,9 +147,18 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
         return f"query {i + 1} ({self.rules.show(instance.positions[i])}): {other[i]}, fast says {fast[i]}"
 
     def capabilities(self) -> tuple[Capability, ...]:
-        """A command-line position solved (``solve --position``)."""
+        """A command-line position solved (``solve --position``), claims, and stress cases (with ``positions``
+        and one position per input line).
+
+        Built once per game: the stress cases keep the positions they list for the whole run.
+        """
         if self._capabilities is None:
-            self._capabilities = (TurnPositions(self),)
+            from gamecert.verify.general.audit import TurnClaims
+            from gamecert.verify.general.stress import TurnStressCases
+
+            lines = self.rules.positions is not None and self.rules.starts is None
+            stress = (TurnStressCases(self),) if lines else ()
+            self._capabilities = (TurnPositions(self), TurnClaims(self), *stress)
         return self._capabilities
 
 
