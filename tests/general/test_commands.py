@@ -60,3 +60,43 @@ def test_a_claim_returning_junk_is_bad_input(tmp_path):
         f"error: {rules}:{line}:1: junk((0, 0, 0)) returned 1.5, expected \"win\", \"lose\" or \"draw\", a pair such as "
         "(\"win\", 3), or a winner (bool)\n"
     )
+
+
+def test_play_the_certified_strategy_wins_a_won_position():
+    result = run(["play", "--rules", TAKE_OR_PASS, "--position", "4 2 0", "--human", "second"], input="2 2 0\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "The first mover (gamecert): win 3: gamecert wins.\n"
+        "gamecert: to 3 0 2\n"
+        "position 3 0 2; your move:\n"
+        "you: to 2 2 0\n"
+        "gamecert: to 0 0 2\n"
+        "position 0 0 2; the game is over: gamecert wins.\n"
+    )
+
+
+def test_play_refuses_an_illegal_move_and_keeps_a_draw():
+    # Passing from 3 1 0 comes back to 3 1 0; the third time the game is a draw.
+    result = run(["play", "--rules", TAKE_OR_PASS, "--position", "3 1 0", "--human", "first"], input="2 0 0\n3 1 0\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "The first mover (you): draw: neither can force a win.\n"
+        "position 3 1 0; your move:\n"
+        "illegal move: 2 0 0 is not one move from 3 1 0; try again\n"
+        "you: to 3 1 0\n"
+        "gamecert: to 3 1 0\n"
+        "position 3 1 0; the game is over: a draw.\n"
+    )
+
+
+def test_show_colours_each_position_by_its_value_and_marks_the_best_moves(tmp_path):
+    out = tmp_path / "take.svg"
+    result = run(["show", "--rules", TAKE_OR_PASS, "--position", "4 1 0", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text()
+    # From 4 1 0: 3 0 1 (lose 2), 2 0 1 (win 1), and 4 1 0 passes to itself; 8 positions in all.
+    assert "8 positions drawn" in svg
+    assert svg.count('class="position win query self-loop"') == 1
+    assert svg.count('class="position lose') == 3
+    assert svg.count('class="best-move"') == 6  # one from each position with a move (all but 0 1 0 and 0 0 1)
+    assert "0. 4 1 0: win 3" in svg and "3. 0 0 1: lose 0" in svg
