@@ -68,6 +68,10 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
     def answer(self, solution: S) -> tuple[Value, ...]:
         return solution.values
 
+    def steps(self, moved: list) -> list[tuple[Hashable, int]]:
+        """What ``moves`` returned as ``(position after, the mover's points)`` pairs (a general game scores none)."""
+        return [(m, 0) for m in moved]
+
     def _guarded(self, call: Callable[[Guard], Any]) -> Any:
         """``call()`` of a rules function under a guard: what it raises is a :class:`RulesError`."""
         guard = Guard(self.rules, self.limits)
@@ -147,9 +151,23 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
         return f"query {i + 1} ({self.rules.show(instance.positions[i])}): {other[i]}, fast says {fast[i]}"
 
     def capabilities(self) -> tuple[Capability, ...]:
-        """A command-line position solved (``solve --position``)."""
+        """A command-line position solved (``solve --position``), claims, and stress cases (with ``positions``
+        and one position per input line).
+
+        Built once per game: the stress cases keep the positions they list for the whole run.
+        """
         if self._capabilities is None:
-            self._capabilities = (TurnPositions(self),)
+            from gamecert.verify.general.audit import TurnClaims
+            from gamecert.verify.general.play import TurnPositionPlay
+            from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
+            from gamecert.verify.general.stress import TurnStressCases
+
+            lines = self.rules.positions is not None and self.rules.starts is None
+            stress = (TurnStressCases(self),) if lines else ()
+            self._capabilities = (
+                TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
+                TurnPositionPlay(self), *stress,
+            )
         return self._capabilities
 
 

@@ -156,9 +156,9 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
             from gamecert.verify.rules.contest import RulesContest
             from gamecert.verify.rules.play import ImpartialPositionPlay, ImpartialPositions
             from gamecert.verify.rules.show import ImpartialPictures, ImpartialPositionPictures
-            from gamecert.verify.rules.stress import ImpartialStressCases
+            from gamecert.verify.rules.stress import LineStressCases
 
-            stress = (ImpartialStressCases(self),) if self.rules.positions is not None else ()
+            stress = (LineStressCases(self),) if self.rules.positions is not None else ()
             self._capabilities = (
                 ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
                 ImpartialPositions(self), RulesContest(self), *stress, Claims(self),

@@ -26,6 +26,10 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     def __init__(self, rules: ScoreRules, limits: Limits) -> None:
         super().__init__(rules, limits)
 
+    def steps(self, moved: list) -> list[tuple[Any, int]]:
+        """What ``moves`` returned: already ``(position after, the mover's points)`` pairs."""
+        return [(q, points) for q, points in moved]
+
     def solve(self, instance: Queries) -> ScoreSolution:
         return score_game(self.rules, instance.positions, self.limits, instance.instance)
 
