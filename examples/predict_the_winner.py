@@ -22,12 +22,12 @@ KIND = "score"
 
 
 def parse(line):
-    """The array of one input line, as a tuple, e.g. ``"[1,5,2]"`` -> ``(1, 5, 2)``."""
+    """The array of one input line, as a tuple, e.g. ``"[1,5,2]"`` -> ``(1, 5, 2)`` (``[]``: nothing left, score 0)."""
     try:
         numbers = json.loads(line)
     except ValueError:
         numbers = None
-    if not isinstance(numbers, list) or not numbers or any(type(x) is not int or x < 0 for x in numbers):
+    if not isinstance(numbers, list) or any(type(x) is not int or x < 0 for x in numbers):
         raise ValueError(f"expected an array of whole numbers 0 or more, [1,5,2], got {line!r}")
     return tuple(numbers)
 
@@ -48,7 +48,7 @@ def answer(outcome, score):
 
 def positions(size):
     """Every array of ``size`` numbers from 0 to 3."""
-    return list(product(range(4), repeat=size)) if size else []
+    return list(product(range(4), repeat=size))
 
 
 def format(numbers):
