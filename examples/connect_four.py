@@ -99,10 +99,12 @@ def _drop(position, column):
 
 def moves(position):
     """Drop a disc into each column that is not full."""
-    for column in range(position[0]):
-        dropped = _drop(position, column)
-        if dropped is not None:
-            yield dropped
+    width, height, cells = position
+    mark = _mover(cells)
+    for bottom in range(0, width * height, height):
+        top = cells.find(".", bottom, bottom + height)
+        if top >= 0:
+            yield (width, height, cells[:top] + mark + cells[top + 1 :])
 
 
 def positions(size):
