@@ -93,7 +93,9 @@ def value(rules, start, options, ended):
 
 def main(argv: list[str]) -> None:
     rows = ROWS + (FULL if "--full" in argv else [])
-    print(f"{'example':24} {'query':10} {'positions':>10} {'moves':>10} {'floor s':>8} {'pos/s':>9} {'value s':>8}  answer")
+    print(
+        f"{'example':24} {'query':10} {'positions':>10} {'moves':>10} {'floor s':>8} {'pos/s':>9} {'value s':>8}  answer"
+    )
     for name, query in rows:
         rules = load(name)
         start = rules.parse(query)

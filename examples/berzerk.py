@@ -22,7 +22,7 @@ object, and who moves (0 Rick, 1 Morty).
     gamecert solve --rules examples/berzerk.py INPUT
 """
 
-from functools import lru_cache
+from functools import cache
 
 KIND = "general"
 
@@ -50,7 +50,7 @@ def parse(text):
     return f"{n}|{' '.join(map(str, sets[0]))}|{' '.join(map(str, sets[1]))}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _instance(rules):
     n, rick, morty = rules.split("|")
     return int(n), (tuple(map(int, rick.split())), tuple(map(int, morty.split())))

@@ -22,7 +22,7 @@ two nodes, and ``"mouse"`` or ``"cat"``.
 """
 
 import json
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 KIND = "general"
@@ -39,7 +39,9 @@ def parse(line):
         graph = json.loads(text[:end])
         nodes = [int(word) for word in text[end:].split()]
     except ValueError:
-        raise ValueError(f"expected a graph as lists of neighbours, [[1,2],[0],[0]], then optionally two nodes, got {line!r}") from None
+        raise ValueError(
+            f"expected a graph as lists of neighbours, [[1,2],[0],[0]], then optionally two nodes, got {line!r}"
+        ) from None
     if not (isinstance(graph, list) and all(isinstance(near, list) for near in graph)):
         raise ValueError("expected the graph as a list of lists of neighbours")
     n = len(graph)
@@ -52,7 +54,7 @@ def parse(line):
     return (json.dumps(graph, separators=(",", ":")), mouse, cat, "mouse")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _neighbours(graph):
     return tuple(tuple(near) for near in json.loads(graph))
 

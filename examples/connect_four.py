@@ -20,7 +20,7 @@ stops at a win) and the empty board is a draw.
     gamecert solve --rules examples/connect_four.py INPUT
 """
 
-from functools import lru_cache
+from functools import cache
 
 KIND = "general"
 
@@ -66,7 +66,7 @@ def _mover(cells):
     return "X" if cells.count("X") == cells.count("O") else "O"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lines(width, height):
     """Every line of four cells on the board, as indices into ``cells``."""
     found = []

@@ -22,7 +22,7 @@ move.
     gamecert solve --rules examples/dots_and_boxes.py INPUT
 """
 
-from functools import lru_cache
+from functools import cache
 
 KIND = "score"
 
@@ -45,7 +45,7 @@ def parse(line):
     return (rows, columns, mover, lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _boxes(rows, columns):
     """The four lines of each box, and for each line the boxes it borders (lines numbered as the input's)."""
     vertical = (rows + 1) * columns

@@ -43,7 +43,9 @@ def parse(line):
             raise ValueError(f"expected 1 to 6 pits a side, got {pits}")
         return ("S", (seeds,) * (2 * pits))
     if not words or words[0] not in OTHER or words.count("|") != 1:
-        raise ValueError(f"expected P K (pits a side, seeds a pit) or S or N then the pits with | between the rows, got {line!r}")
+        raise ValueError(
+            f"expected P K (pits a side, seeds a pit) or S or N then the pits with | between the rows, got {line!r}"
+        )
     bar = words.index("|")
     south, north = words[1:bar], words[bar + 1 :]
     if len(south) != len(north) or not south or not all(w.isdigit() for w in south + north):

@@ -22,7 +22,7 @@ other's, and the least letter the mover may play.
     gamecert solve --rules examples/madmax.py INPUT
 """
 
-from functools import lru_cache
+from functools import cache
 
 KIND = "general"
 
@@ -39,7 +39,9 @@ def parse(text):
     for number, row in enumerate(rows[1:], 2):
         ok = len(row) == 3 and row[0].isdigit() and row[1].isdigit() and len(row[2]) == 1 and row[2].islower()
         if not ok or not (1 <= int(row[0]) <= n and 1 <= int(row[1]) <= n):
-            raise ValueError(f"line {number}: expected an edge v u c (vertices 1..{n}, c a lowercase letter), got {' '.join(row)!r}")
+            raise ValueError(
+                f"line {number}: expected an edge v u c (vertices 1..{n}, c a lowercase letter), got {' '.join(row)!r}"
+            )
         edges.append(f"{int(row[0])} {int(row[1])} {row[2]}")
     _acyclic(n, [tuple(map(int, edge.split()[:2])) for edge in edges])
     return f"{n}|{','.join(edges)}"
@@ -65,7 +67,7 @@ def _acyclic(n, edges):
         raise ValueError("expected an acyclic graph, got a cycle")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _graph(graph):
     n, edges = graph.split("|")
     out = [[] for _ in range(int(n) + 1)]

@@ -28,7 +28,9 @@ def parse(line):
     """The position of one input line, ``"4 1 1"`` -> ``(4, 1, 1)``."""
     words = line.split()
     if len(words) != 3 or not all(w.isdigit() for w in words):
-        raise ValueError(f"expected the heap and each player's tokens (the mover's first), three whole numbers, got {line!r}")
+        raise ValueError(
+            f"expected the heap and each player's tokens (the mover's first), three whole numbers, got {line!r}"
+        )
     return tuple(int(w) for w in words)
 
 

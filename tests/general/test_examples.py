@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -109,7 +109,7 @@ def finite(children, terminal):
     ``terminal(p)`` is ``None`` or the outcome for the player to move; ``children(p)`` the positions one
     move away (the turn passes). Depths here are a few dozen moves, well inside Python's recursion limit."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(p):
         end = terminal(p)
         if end is not None:
@@ -162,7 +162,17 @@ def test_tic_tac_toe_reaches_5478_positions_and_is_a_draw():
     assert labels(rules, [rules.parse("")])[rules.parse("")] == ("draw", None)
 
 
-TTT_BOARDS = ["", "X........", "XO.......", "X.O......", "XX.OO....", "XOX.O....", "XO./.X./..O", "XOX/OOX/XXO", "X.O/.XO/..."]
+TTT_BOARDS = [
+    "",
+    "X........",
+    "XO.......",
+    "X.O......",
+    "XX.OO....",
+    "XOX.O....",
+    "XO./.X./..O",
+    "XOX/OOX/XXO",
+    "X.O/.XO/...",
+]
 
 
 def test_tic_tac_toe_answers_as_its_statement():
@@ -198,7 +208,9 @@ def c4_brute_force(width: int, height: int):
         return "draw" if all(len(col) == height for col in board) else None
 
     def children(board):
-        return [board[:c] + (board[c] + (mover(board),),) + board[c + 1 :] for c in range(width) if len(board[c]) < height]
+        return [
+            board[:c] + (board[c] + (mover(board),),) + board[c + 1 :] for c in range(width) if len(board[c]) < height
+        ]
 
     return finite(children, terminal)
 
@@ -210,7 +222,15 @@ def c4_board(width: int, moves: str) -> tuple:
     return tuple(map(tuple, board))
 
 
-C4_QUERIES = ["4x4 1234432112", "4x4 2233114", "4x4 1111222233", "4x4 12341234", "5x4 234543211253", "5x4 23454321125", "4x4 223311"]
+C4_QUERIES = [
+    "4x4 1234432112",
+    "4x4 2233114",
+    "4x4 1111222233",
+    "4x4 12341234",
+    "5x4 234543211253",
+    "5x4 23454321125",
+    "4x4 223311",
+]
 
 
 @pytest.mark.slow
@@ -412,7 +432,7 @@ def madmax_brute_force(text: str) -> str:
     n = int(rows[0][0])
     edges = [(int(v), int(u), c) for v, u, c in rows[1:]]
 
-    @lru_cache(maxsize=None)
+    @cache
     def wins(mine: int, theirs: int, least: str) -> bool:
         return any(not wins(theirs, u, c) for v, u, c in edges if v == mine and c >= least)
 
@@ -464,7 +484,9 @@ def pass_literal(heap: int, mine: int, theirs: int) -> tuple[str, int | None]:
         if p in on_path:
             return ("draw", None)
         on_path.add(p)
-        options = [(heap - t, theirs, mine) for t in (1, 2) if t <= heap] + ([(heap, theirs + 1, mine - 1)] if mine else [])
+        options = [(heap - t, theirs, mine) for t in (1, 2) if t <= heap] + (
+            [(heap, theirs + 1, mine - 1)] if mine else []
+        )
         values = [play(q) for q in options]
         on_path.discard(p)
         wins = [n for outcome, n in values if outcome == "lose"]
@@ -493,7 +515,9 @@ def test_take_or_pass_by_hand():
     # No tokens: the subtraction game {1, 2}: lost on 3k, in 2k moves; won on 3k + 1 and 3k + 2, in 2k + 1.
     heaps = [rules.parse(f"{n} 0 0") for n in range(30)]
     got = labels(rules, heaps)
-    assert [got[h] for h in heaps] == [("lose", 2 * (n // 3)) if n % 3 == 0 else ("win", 2 * (n // 3) + 1) for n in range(30)]
+    assert [got[h] for h in heaps] == [
+        ("lose", 2 * (n // 3)) if n % 3 == 0 else ("win", 2 * (n // 3) + 1) for n in range(30)
+    ]
 
 
 # -- Every example: loads as a general game, writes what it reads ------------------------------------------
@@ -551,7 +575,9 @@ def test_examples_through_the_cli_answer_as_the_definitions(name, queries):
     rules = example(name)
     got = labels(rules, [rules.parse(q) for q in queries])
     result = solve(name, "".join(q + "\n" for q in queries))
-    assert (result.exit_code, result.stdout) == (0, "".join(line(got[rules.parse(q)]) + "\n" for q in queries)), result.output
+    assert (result.exit_code, result.stdout) == (0, "".join(line(got[rules.parse(q)]) + "\n" for q in queries)), (
+        result.output
+    )
 
 
 @needs_solver

@@ -11,7 +11,7 @@ kept in the position, the final difference of the scores).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -114,7 +114,7 @@ def dots_brute_force(rows: int, columns: int):
         for c in range(columns)
     ]
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(drawn: frozenset) -> int:
         options = []
         for segment in segments:
@@ -161,11 +161,11 @@ def kalah_brute_force(pits: int, seeds: int) -> int:
     size = 2 * pits + 2
     stores = (pits, size - 1)
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(board: tuple, south: bool) -> int:
         """The mover's final store minus the other's, with best play from ``board``."""
-        own = range(0, pits) if south else range(pits + 1, 2 * pits + 1)
-        other = range(pits + 1, 2 * pits + 1) if south else range(0, pits)
+        own = range(pits) if south else range(pits + 1, 2 * pits + 1)
+        other = range(pits + 1, 2 * pits + 1) if south else range(pits)
         store, their_store = (stores[0], stores[1]) if south else (stores[1], stores[0])
         if not any(board[i] for i in own) or not any(board[i] for i in other):
             return board[store] + sum(board[i] for i in own) - board[their_store] - sum(board[i] for i in other)
