@@ -98,6 +98,15 @@ def labels(rules, starts) -> dict:
         label.update(found)
 
 
+def judged_by_labels(name: str, text: str) -> str:
+    """The judge's output of a whole-input example: its ``output`` of the labels of its ``starts``."""
+    rules = example(name)
+    instance = rules.parse(text)
+    starts = rules.starts(instance)
+    got = labels(rules, starts)
+    return rules.output(instance, [got[s] for s in starts])
+
+
 def line(outcome_number) -> str:
     outcome, number = outcome_number
     return "draw" if outcome == "draw" else f"{outcome} {number}"
@@ -330,21 +339,13 @@ def berzerk_brute_force(n: int, sets: list[list[int]]) -> str:
     return "".join(" ".join(words[state[who][p]] for p in range(2, n + 1)) + "\n" for who in (0, 1))
 
 
-def berzerk_by_labels(text: str) -> str:
-    rules = example("berzerk.py")
-    instance = rules.parse(text)
-    starts = rules.starts(instance)
-    got = labels(rules, starts)
-    return rules.output(instance, [got[s] for s in starts])
-
-
 @pytest.mark.parametrize("text, expected", BERZERK_SAMPLES)
 def test_berzerk_gives_the_judges_samples(text, expected):
     numbers = list(map(int, text.split()))
     n, k1 = numbers[0], numbers[1]
     sets = [numbers[2 : 2 + k1], numbers[3 + k1 :]]
     assert berzerk_brute_force(n, sets) == expected
-    assert berzerk_by_labels(text) == expected
+    assert judged_by_labels("berzerk.py", text) == expected
 
 
 def test_berzerk_answers_as_its_statement_on_random_instances():
@@ -353,7 +354,7 @@ def test_berzerk_answers_as_its_statement_on_random_instances():
         n = rng.randint(2, 8)
         sets = [rng.sample(range(1, n), rng.randint(1, n - 1)) for _ in range(2)]
         text = f"{n}\n{len(sets[0])} {' '.join(map(str, sets[0]))}\n{len(sets[1])} {' '.join(map(str, sets[1]))}\n"
-        assert berzerk_by_labels(text) == berzerk_brute_force(n, sets), text
+        assert judged_by_labels("berzerk.py", text) == berzerk_brute_force(n, sets), text
 
 
 # -- Cat and Mouse (LeetCode 913) ---------------------------------------------------------------------
@@ -439,18 +440,10 @@ def madmax_brute_force(text: str) -> str:
     return "".join("".join("A" if wins(i, j, "a") else "B" for j in range(1, n + 1)) + "\n" for i in range(1, n + 1))
 
 
-def madmax_by_labels(text: str) -> str:
-    rules = example("madmax.py")
-    instance = rules.parse(text)
-    starts = rules.starts(instance)
-    got = labels(rules, starts)
-    return rules.output(instance, [got[s] for s in starts])
-
-
 @pytest.mark.parametrize("text, expected", MADMAX_SAMPLES)
 def test_madmax_gives_the_judges_samples(text, expected):
     assert madmax_brute_force(text) == expected
-    assert madmax_by_labels(text) == expected
+    assert judged_by_labels("madmax.py", text) == expected
 
 
 def test_madmax_answers_as_its_statement_on_random_dags():
@@ -461,7 +454,7 @@ def test_madmax_answers_as_its_statement_on_random_dags():
         label = list(range(1, n + 1))
         rng.shuffle(label)  # vertex numbers in any order: the graph stays acyclic
         text = f"{n} {len(edges)}\n" + "".join(f"{label[v - 1]} {label[u - 1]} {c}\n" for v, u, c in edges)
-        assert madmax_by_labels(text) == madmax_brute_force(text), text
+        assert judged_by_labels("madmax.py", text) == madmax_brute_force(text), text
 
 
 def test_madmax_refuses_a_cycle():
