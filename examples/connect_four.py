@@ -59,6 +59,8 @@ def _board(width, height, word):
     cells = "".join(columns)
     if cells.count("X") - cells.count("O") not in (0, 1):
         raise ValueError(f"expected as many X as O, or one X more (X moves first), got {word!r}")
+    if _four((width, height, cells), _mover(cells)):
+        raise ValueError(f"the player to move, {_mover(cells)}, already has four in a line in {word!r}")
     return (width, height, cells)
 
 
@@ -78,11 +80,15 @@ def _lines(width, height):
     return tuple(found)
 
 
+def _four(position, mark):
+    width, height, cells = position
+    return any(cells[a] == cells[b] == cells[c] == cells[d] == mark for a, b, c, d in _lines(width, height))
+
+
 def result(position):
     """Lost for the player to move when the opponent has four in a line; a draw when the board is full."""
-    width, height, cells = position
-    last = "O" if _mover(cells) == "X" else "X"
-    if any(cells[a] == cells[b] == cells[c] == cells[d] == last for a, b, c, d in _lines(width, height)):
+    cells = position[2]
+    if _four(position, "O" if _mover(cells) == "X" else "X"):
         return "lose"
     if "." not in cells:
         return "draw"

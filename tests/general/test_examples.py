@@ -262,7 +262,15 @@ def test_connect_four_reads_moves_and_boards_alike():
         position = rules.parse(text)
         assert rules.parse(rules.format(position)) == position
     assert rules.format(rules.parse("4x4 2213")) == "4x4 X.../XO../O.../...."
-    for bad in ["4x4 5", "4x4 11111", "3x4", "4x4 X.../X.../..../....", "4x4 .X../..../..../...."]:
+    bad_lines = [
+        "4x4 5",
+        "4x4 11111",
+        "3x4",
+        "4x4 X.../X.../..../....",
+        "4x4 .X../..../..../....",
+        "4x4 XXXX/OOO./O.../....",
+    ]
+    for bad in bad_lines:
         with pytest.raises(ValueError):
             rules.parse(bad)
 
