@@ -113,6 +113,11 @@ def moves(position):
             yield (width, height, cells[:top] + mark + cells[top + 1 :])
 
 
+def tier(position):
+    """The number of discs: every move adds one (a tiered solve takes the positions by it)."""
+    return len(position[2]) - position[2].count(".")
+
+
 def positions(size):
     """Every 4 x 4 position reachable from the empty board with ``size`` discs on it."""
     level = {parse("4x4")}

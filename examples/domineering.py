@@ -50,6 +50,11 @@ def _covered(rows, cells):
     return tuple("".join(row) for row in grid)
 
 
+def tier(position):
+    """The number of covered cells: every move covers two more."""
+    return sum(row.count("#") for row in position[1])
+
+
 def positions(size):
     """Every empty board of ``size`` cells (each shape rows x columns), with either player to move."""
     return [

@@ -72,6 +72,11 @@ def moves(position):
             yield (rows, columns, mover if boxes else OTHER[mover], after), boxes
 
 
+def tier(position):
+    """The number of lines drawn: every move draws one."""
+    return position[3].count("1")
+
+
 def player(position):
     """``A`` or ``B``: a move that completes a box keeps the mover (an extra move)."""
     return position[2]

@@ -49,6 +49,11 @@ def moves(position):
         yield (heap, theirs + 1, mine - 1)
 
 
+def tier(position):
+    """Minus the heap: a take moves up a tier, a pass stays in it (passes loop inside a tier)."""
+    return -position[0]
+
+
 def positions(size):
     """Every position with ``size`` counters and tokens in all."""
     return [(n, a, size - n - a) for n in range(size + 1) for a in range(size - n + 1)]

@@ -58,6 +58,11 @@ def moves(board):
             yield board[:i] + mark + board[i + 1 :]
 
 
+def tier(board):
+    """The number of marks: every move adds one (a tiered solve takes the boards by it)."""
+    return 9 - board.count(".")
+
+
 def positions(size):
     """Every board reachable from the empty one with ``size`` marks on it."""
     level = {"." * 9}

@@ -543,6 +543,22 @@ def test_format_writes_what_parse_reads(name):
                     assert rules.parse(rules.format(moved)) == moved
 
 
+TIERED = {
+    "tic_tac_toe.py": [""],
+    "connect_four.py": ["4x4 12341234"],
+    "domineering.py": ["V .../.../...", "H ..../...."],
+    "pass_tokens.py": ["6 1 1", "5 2 0"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(TIERED))
+def test_no_move_goes_to_a_lower_tier(name):
+    rules = example(name)
+    order, options = reached(rules, [rules.parse(q) for q in TIERED[name]])
+    assert all(rules.tier(q) >= rules.tier(p) for p in order for q in options[p])
+    assert len({rules.tier(p) for p in order}) > 3
+
+
 # -- Through the command (once the solver is merged) -----------------------------------------------------
 
 

@@ -232,6 +232,19 @@ def test_format_writes_what_parse_reads(name):
                 assert rules.parse(rules.format(moved)) == moved
 
 
+def test_no_move_of_dots_and_boxes_goes_to_a_lower_tier():
+    rules = example("dots_and_boxes.py")
+    seen, todo = set(), [rules.parse("1x2")]
+    while todo:
+        p = todo.pop()
+        for q, _ in rules.moves(p):
+            assert rules.tier(q) == rules.tier(p) + 1
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    assert {rules.tier(p) for p in seen} == set(range(1, 8))  # 1 x 2 boxes: 7 lines
+
+
 # -- Through the command (once the solver is merged) -----------------------------------------------------
 
 
