@@ -32,9 +32,10 @@ def graph_rules(edges: dict, ends: dict | None = None, sides: dict | None = None
 
 @pytest.mark.parametrize("players", [True, False])
 def test_random_games_equal_the_naive_rounds(players):
-    for seed in range(400):
-        rules = random_general(seed, n=1 + seed % 8, players=players)
-        queries = list(range(1 + seed % 8))
+    for seed in [*range(400), *range(1000, 1010)]:
+        n = 1 + seed % 8 if seed < 1000 else 40
+        rules = random_general(seed, n=n, players=players)
+        queries = list(range(n))
         solution = general_game(rules, queries)
         assert solution.table == naive_general(rules, queries), f"seed {seed}"
         assert check_general(rules, solution) == [], f"seed {seed}"
