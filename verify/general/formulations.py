@@ -21,23 +21,16 @@ Score games have their own (:func:`gamecert.verify.score.formulations.score_form
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import Limits, TurnRules
 from gamecert.verify.game import Formulation
 from gamecert.verify.general import cpsat, qbf, sat, search
 from gamecert.verify.general.graph import TurnGraph, queries, turn_graph
+from gamecert.verify.general.strategy import TurnGame
 
 #: What every formulation returns: one value per query, in query order.
 Values = tuple[Value, ...]
-
-
-class TurnGame(Protocol):
-    """What a formulation reads of its game: the rules and the limits they run under."""
-
-    rules: TurnRules
-    limits: Limits
 
 
 def general_formulations(game: TurnGame) -> tuple[Formulation, ...]:

@@ -23,6 +23,7 @@ from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt, TurnRules, shown_position
 from gamecert.verify.capabilities import PositionAnswer, Positions
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.verify.general.strategy import best_move, entry
 
 S = TypeVar("S")  # GeneralSolution or ScoreSolution
 
@@ -197,12 +198,8 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         return rows, note
 
     def formulations(self) -> tuple[Formulation, ...]:
-        try:
-            from gamecert.verify.general.formulations import general_formulations
-        except ModuleNotFoundError as exc:  # the formulations are merged separately
-            if exc.name != "gamecert.verify.general.formulations":
-                raise
-            return ()
+        from gamecert.verify.general.formulations import general_formulations
+
         return general_formulations(self)
 
 
@@ -248,51 +245,3 @@ class TurnPositions(Positions):
         shown = "\n".join(lines) + "\n"
         data = {"game": game.name, "rules": game.rules.path, "kind": game.kind, "positions": found, "text": shown}
         return PositionAnswer(shown, data)
-
-
-def entry(solution: Any, position: Hashable) -> str:
-    """A position's entry in a solution's table as words (``lose 2``, ``score 3``)."""
-    v = solution.table[position]
-    return str(v) if isinstance(v, Value) else f"score {v}"
-
-
-def best_move(rules: TurnRules, solution: Any, position: Hashable, guard: Guard) -> Hashable | None:
-    """A move the certified table calls best from ``position`` (None where the game is over or no move is left),
-    calling the rules again inside ``guard``'s block.
-
-    General games: the quickest win, else the slowest loss, else a draw
-    kept; score games: a move of the most points. In the first move a
-    score's value names, ``position`` after the move.
-    """
-    if rules.result is not None:
-        guard.doing = ("result", position)
-        if rules.result(position) is not None:
-            return None
-    guard.doing = ("moves", position)
-    moves = list(rules.moves(position))
-    if not moves:
-        return None
-    players: dict = {}
-
-    def same(q: Hashable) -> bool:
-        if rules.player is None:
-            return False
-        for p in (position, q):
-            if p not in players:
-                guard.doing = ("player", p)
-                players[p] = rules.player(p)
-        return players[position] == players[q]
-
-    table = solution.table
-    if isinstance(table[position], Value):
-        def key(q: Hashable) -> tuple:
-            v = table[q]
-            good = v.outcome != "draw" and (v.outcome == "lose") != same(q)
-            if good:
-                return (2, -v.number)  # win soonest
-            if v.outcome == "draw":
-                return (1, 0)
-            return (0, v.number)  # lose latest
-        return max(moves, key=key)
-    scored = [(points + (table[q] if same(q) else -table[q]), q) for q, points in moves]
-    return max(scored, key=lambda x: x[0])[1]

@@ -20,7 +20,7 @@ from gamecert.solvers.errors import RulesError, SolverError
 from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import PositionPlay
 from gamecert.verify.engine.play import Illegal
-from gamecert.verify.general.game import TurnRulesGame, best_move
+from gamecert.verify.general.strategy import TurnGame, best_move
 
 #: A position seen this many times with the same player to move ends the game in a draw.
 REPEATS = 3
@@ -31,7 +31,7 @@ MOVE_HINT = "type the position after your move, as one input line"
 class TurnPlay:
     """A general or score rules game in progress from one certified position."""
 
-    def __init__(self, game: TurnRulesGame, solution: Any) -> None:
+    def __init__(self, game: TurnGame, solution: Any) -> None:
         self.game = game
         self.rules = game.rules
         self.solution = solution
@@ -127,7 +127,7 @@ class TurnPlay:
 class TurnPositionPlay(PositionPlay):
     """``gamecert play --rules FILE --position TEXT``: a :class:`TurnPlay` from the position ``TEXT``."""
 
-    def __init__(self, game: TurnRulesGame) -> None:
+    def __init__(self, game: TurnGame) -> None:
         self.game = game
 
     def position(self, text: str) -> TurnPlay:

@@ -21,12 +21,11 @@ from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
-from gamecert.verify.general.game import best_move
+from gamecert.verify.general.strategy import TurnGame, best_move
 from gamecert.verify.rules.show import GAP_X, GAP_Y, MARGIN, MAX_NODES, NODE_H, NODE_TEXT, NODE_W, PER_ROW, clip, cut
 
 if TYPE_CHECKING:
     from gamecert.solvers.general.graph import Queries
-    from gamecert.verify.general.game import TurnRulesGame
 
 #: Grey: a drawn position (neither player can force a win).
 DRAW = "#adb5bd"
@@ -35,7 +34,7 @@ LINE_STEPS = 12
 
 
 @dataclass(frozen=True)
-class TurnGraph:
+class DrawnGraph:
     """The positions drawn (queries first), their depths, every move among them, each one's best move."""
 
     nodes: list[Hashable]
@@ -57,7 +56,7 @@ def _colour(v: Value) -> str:
     return {"win": draw.WIN, "lose": draw.LOSE}.get(v.outcome, DRAW)
 
 
-def turn_graph(game: TurnRulesGame, solution: Any, guard: Guard, limit: int = MAX_NODES) -> TurnGraph:
+def drawn_graph(game: TurnGame, solution: Any, guard: Guard, limit: int = MAX_NODES) -> DrawnGraph:
     """The positions reached from the queries, breadth first, at most ``limit``, every move among them and the
     best move from each, calling the rules' ``result`` and ``moves`` once per position drawn."""
     rules = game.rules
@@ -96,10 +95,10 @@ def turn_graph(game: TurnRulesGame, solution: Any, guard: Guard, limit: int = MA
         if chosen is not None and chosen in index:
             best[i] = index[chosen]
         i += 1
-    return TurnGraph(nodes, depth, moves, best, undrawn, complete)
+    return DrawnGraph(nodes, depth, moves, best, undrawn, complete)
 
 
-def principal_line(game: TurnRulesGame, solution: Any, guard: Guard) -> list[tuple[str, Value]]:
+def principal_line(game: TurnGame, solution: Any, guard: Guard) -> list[tuple[str, Value]]:
     """The first query's principal line: each position's ``format`` and value, following best moves, at most
     :data:`LINE_STEPS` positions (a drawn line that comes back to a position stops there)."""
     if not solution.queries:
@@ -113,7 +112,7 @@ def principal_line(game: TurnRulesGame, solution: Any, guard: Guard) -> list[tup
     return out
 
 
-def turn_picture(game: TurnRulesGame, solution: Any) -> str:
+def turn_picture(game: TurnGame, solution: Any) -> str:
     """Draw a general or score game's position graph from its queries, with values, best moves and the
     principal line, as SVG.
 
@@ -126,7 +125,7 @@ def turn_picture(game: TurnRulesGame, solution: Any) -> str:
     rules = game.rules
     guard = Guard(rules, game.limits)
     with guard:
-        graph = turn_graph(game, solution, guard)
+        graph = drawn_graph(game, solution, guard)
         values = [_value(solution, p) for p in graph.nodes]
         labels = [rules.show(p, guard) for p in graph.nodes]
         line = principal_line(game, solution, guard)
@@ -201,7 +200,7 @@ def turn_picture(game: TurnRulesGame, solution: Any) -> str:
 class TurnPictures(Pictures["Queries", Any, None]):
     """``gamecert show --rules FILE INPUT``: the position graph from the queries, values, best moves."""
 
-    def __init__(self, game: TurnRulesGame) -> None:
+    def __init__(self, game: TurnGame) -> None:
         self.game = game
 
     def draw(self, instance: Queries, solution: Any, focus: None = None) -> str:
@@ -211,7 +210,7 @@ class TurnPictures(Pictures["Queries", Any, None]):
 class TurnPositionPictures(PositionPictures):
     """``gamecert show --rules FILE --position TEXT``: one position's graph."""
 
-    def __init__(self, game: TurnRulesGame) -> None:
+    def __init__(self, game: TurnGame) -> None:
         self.game = game
 
     def draw_position(self, text: str) -> str:

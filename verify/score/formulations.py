@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from gamecert.verify.game import Formulation
-from gamecert.verify.general.formulations import TurnFormulation, TurnGame, Values
+from gamecert.verify.general.formulations import TurnFormulation, Values
+from gamecert.verify.general.strategy import TurnGame
 from gamecert.verify.score import milp
 from gamecert.verify.score.search import minimax_values
 

@@ -48,10 +48,6 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
         return rows, note
 
     def formulations(self) -> tuple[Formulation, ...]:
-        try:
-            from gamecert.verify.score.formulations import score_formulations
-        except ModuleNotFoundError as exc:  # the formulations are merged separately
-            if exc.name != "gamecert.verify.score.formulations":
-                raise
-            return ()
+        from gamecert.verify.score.formulations import score_formulations
+
         return score_formulations(self)
