@@ -33,13 +33,6 @@ GENERAL = [
     "tic_tac_toe.py",
 ]  # fmt: skip
 
-try:  # the solver of general games (issue 26); until it is merged, the command tests wait
-    import gamecert.verify.general.game  # noqa: F401
-
-    SOLVER = True
-except ImportError:
-    SOLVER = False
-needs_solver = pytest.mark.skipif(not SOLVER, reason="the general-game solver is not merged yet")
 
 
 def example(name: str):
@@ -566,7 +559,6 @@ def solve(name: str, text: str):
     return run(["solve", "--rules", str(EXAMPLES / name), "-"], input=text)
 
 
-@needs_solver
 @pytest.mark.parametrize(
     "name, text, expected",
     [("berzerk.py", *s) for s in BERZERK_SAMPLES]
@@ -578,7 +570,6 @@ def test_judge_samples_through_the_cli(name, text, expected):
     assert (result.exit_code, result.stdout) == (0, expected), result.output
 
 
-@needs_solver
 @pytest.mark.parametrize(
     "name, queries",
     [
@@ -597,6 +588,5 @@ def test_examples_through_the_cli_answer_as_the_definitions(name, queries):
     )
 
 
-@needs_solver
 def test_tic_tac_toe_empty_board_is_a_draw_through_the_cli():
     assert solve("tic_tac_toe.py", "\n").stdout == "draw\n"

@@ -38,8 +38,6 @@ class Entry:
     args: tuple[str, ...] = SOLVE
     input: str | None = "3\n"
     kind: str = "file"
-    #: ``"general"`` or ``"score"``: the kind whose solver the entry reaches (see :func:`waiting`).
-    needs: str | None = None
 
     @property
     def suffix(self) -> str:
@@ -1349,9 +1347,6 @@ def moves(n):
 
 
 # -- general and score games (issue 26) ---------------------------------------------------------------
-# Entries marked ``needs="general"`` (``"score"``) reach that kind's solver; until it is merged
-# (gamecert.verify.general.game, gamecert.verify.score.game) their rows hold the first line the
-# contract (docs/rules.md) promises, and the test skips them.
 _ENTRIES += [
     # -- the file: KIND, names, kinds of functions ------------------------------------------------
     Entry(
@@ -1537,7 +1532,6 @@ def result(n):
 def moves(n):
     return [n - 1]
 """,
-        needs="general",
     ),
     Entry(
         "general-result-bool",
@@ -1557,7 +1551,6 @@ def result(n):
 def moves(n):
     return [n - 1]
 """,
-        needs="general",
     ),
     Entry(
         "general-result-int",
@@ -1577,7 +1570,6 @@ def result(n):
 def moves(n):
     return [n - 1]
 """,
-        needs="general",
     ),
     Entry(
         "general-result-raises",
@@ -1597,7 +1589,6 @@ def result(n):
 def moves(n):
     return [n - 1]
 """,
-        needs="general",
     ),
     Entry(
         "general-result-spins",
@@ -1620,7 +1611,6 @@ def moves(n):
     return [n - 1]
 """,
         args=(*SOLVE, "--time-limit", "0.3"),
-        needs="general",
     ),
     Entry(
         "score-result-float",
@@ -1640,7 +1630,6 @@ def result(n):
 def moves(n):
     return [(n - 1, 1)]
 """,
-        needs="score",
     ),
     Entry(
         "score-result-word",
@@ -1660,7 +1649,6 @@ def result(n):
 def moves(n):
     return [(n - 1, 1)]
 """,
-        needs="score",
     ),
     # -- moves: positions and points -------------------------------------------------------------
     Entry(
@@ -1677,7 +1665,6 @@ def parse(line):
 def moves(n):
     return [(n - 1, 0.5)] if n else []
 """,
-        needs="score",
     ),
     Entry(
         "score-points-text",
@@ -1693,7 +1680,6 @@ def parse(line):
 def moves(n):
     return [(n - 1, "1")] if n else []
 """,
-        needs="score",
     ),
     Entry(
         "score-points-bool",
@@ -1709,7 +1695,6 @@ def parse(line):
 def moves(n):
     return [(n - 1, n % 2 == 1)] if n else []
 """,
-        needs="score",
     ),
     Entry(
         "score-move-not-pair",
@@ -1725,7 +1710,6 @@ def parse(line):
 def moves(n):
     return range(n)
 """,
-        needs="score",
     ),
     Entry(
         "general-move-is-pair",
@@ -1741,7 +1725,6 @@ def parse(line):
 def moves(n):
     return [(n - 1, 1)] if n else []
 """,
-        needs="general",
     ),
     Entry(
         "general-moves-unhashable",
@@ -1757,7 +1740,6 @@ def parse(line):
 def moves(p):
     return [[p[0] - 1]] if p[0] else []
 """,
-        needs="general",
     ),
     Entry(
         "general-moves-returns-none",
@@ -1773,7 +1755,6 @@ def parse(line):
 def moves(n):
     [n - 1]
 """,
-        needs="general",
     ),
     Entry(
         "score-moves-raises",
@@ -1789,7 +1770,6 @@ def parse(line):
 def moves(n):
     return [(n - 1, 10 // (n - 1))] if n else []
 """,
-        needs="score",
     ),
     # -- loops ------------------------------------------------------------------------------------
     Entry(
@@ -1807,7 +1787,6 @@ def moves(n):
     return [((n + 1) % 3, 1)]
 """,
         input="0\n",
-        needs="score",
     ),
     Entry(
         "impartial-loop-suggests-general",
@@ -1820,8 +1799,7 @@ def parse(line):
 def moves(n):
     return [(n + 1) % 3]
 """,
-        input="0\n",
-        needs="general",  # the loop message names KIND = "general" once general games are merged
+        input="0\n",  # the loop message names KIND = "general" once general games are merged
     ),
     # -- player ----------------------------------------------------------------------------------
     Entry(
@@ -1842,7 +1820,6 @@ def moves(n):
 def player(n):
     return "abc"[(3 - n) % 3]
 """,
-        needs="general",
     ),
     Entry(
         "score-player-raises",
@@ -1863,7 +1840,6 @@ def moves(n):
 def player(n):
     return PLAYERS[n]
 """,
-        needs="score",
     ),
     # -- the whole-input form, answer ----------------------------------------------------------------
     Entry(
@@ -1884,7 +1860,6 @@ def starts(n):
 def moves(n):
     return range(n)
 """,
-        needs="general",
     ),
     Entry(
         "general-output-not-text",
@@ -1908,7 +1883,6 @@ def moves(n):
 def output(n, answers):
     return answers
 """,
-        needs="general",
     ),
     Entry(
         "general-answer-returns-int",
@@ -1928,7 +1902,6 @@ def moves(n):
 def answer(outcome, number):
     return 1 if outcome == "win" else 0
 """,
-        needs="general",
     ),
     # -- today's faults, in general and score files ------------------------------------------------------
     Entry(
@@ -1946,7 +1919,6 @@ def moves(n):
     return [(n - 1, 1)] if n else []
 """,
         input="3\nthree\n",
-        needs="score",
     ),
     Entry(
         "general-infinite-generator",
@@ -1964,7 +1936,6 @@ def moves(n):
         yield n - 1
 """,
         args=(*SOLVE, "--time-limit", "0.3"),
-        needs="general",
     ),
     Entry(
         "score-moves-spins",
@@ -1983,7 +1954,6 @@ def moves(n):
     return []
 """,
         args=(*SOLVE, "--time-limit", "0.3"),
-        needs="score",
     ),
     Entry(
         "general-moves-sys-exit",
@@ -2001,7 +1971,6 @@ def parse(line):
 def moves(n):
     sys.exit(3)
 """,
-        needs="general",
     ),
     Entry(
         "general-deep-recursion",
@@ -2017,7 +1986,6 @@ def parse(line):
 def moves(n):
     return moves(n + 1)
 """,
-        needs="general",
     ),
     Entry(
         "score-memory-one-call",
@@ -2036,26 +2004,12 @@ def moves(n):
         rows.append([n] * 1_000_000)
 """,
         args=(*SOLVE, "--max-memory", "200M"),
-        needs="score",
     ),
 ]
 
 def entries() -> Iterator[Entry]:
     """Every corpus entry, in file order."""
     yield from _ENTRIES
-
-
-def waiting(entry: Entry) -> bool:
-    """Whether the entry reaches a solver not merged yet (its row is then the contract's promise, not a run)."""
-    import importlib
-
-    if entry.needs is None:
-        return False
-    try:
-        importlib.import_module(f"gamecert.verify.{entry.needs}.game")
-    except ImportError:
-        return True
-    return False
 
 
 def input_bytes(entry: Entry) -> bytes | None:
@@ -2143,16 +2097,9 @@ def main() -> None:
 
     HERE.mkdir(exist_ok=True)
     rows = []
-    kept = {row["name"]: row for row in map(json.loads, EXPECTED.read_text().splitlines())} if EXPECTED.exists() else {}
     with tempfile.TemporaryDirectory() as scratch:
         for entry in entries():
             write(entry)
-            if waiting(entry):
-                if entry.name not in kept:
-                    raise SystemExit(f"{entry.name}: its solver is not merged, and no row promises its first line")
-                rows.append(kept[entry.name])
-                print(f"waiting  {entry.name}: {kept[entry.name]['stderr']}")
-                continue
             rules = rules_path(entry, Path(scratch))
             start = time.monotonic()
             result = run_entry(entry, rules)

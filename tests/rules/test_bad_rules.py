@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.rules.corpus import EXPECTED, HERE, arguments, entries, input_path, outcome, rules_path, run_entry, waiting
+from tests.rules.corpus import EXPECTED, HERE, arguments, entries, input_path, outcome, rules_path, run_entry
 from tests.support import run
 
 ROWS = [json.loads(line) for line in EXPECTED.read_text(encoding="utf-8").splitlines()]
@@ -39,8 +39,6 @@ def test_the_corpus_is_large_and_matches_its_generator():
 @pytest.mark.parametrize("row", ROWS, ids=[row["name"] for row in ROWS])
 def test_bad_rules_entry(row, tmp_path):
     entry = ENTRIES[row["name"]]
-    if waiting(entry):
-        pytest.skip(f"the {entry.needs} solver is not merged yet: the row is the contract's promise")
     rules = rules_path(entry, tmp_path)
     start = time.monotonic()
     result = run_entry(entry, rules)

@@ -22,13 +22,6 @@ from tests.support import run
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SCORE = ["dots_and_boxes.py", "kalah.py", "predict_the_winner.py"]
 
-try:  # the solver of score games (issue 26); until it is merged, the command tests wait
-    import gamecert.verify.score.game  # noqa: F401
-
-    SOLVER = True
-except ImportError:
-    SOLVER = False
-needs_solver = pytest.mark.skipif(not SOLVER, reason="the score-game solver is not merged yet")
 
 
 def example(name: str):
@@ -248,13 +241,11 @@ def test_no_move_of_dots_and_boxes_goes_to_a_lower_tier():
 # -- Through the command (once the solver is merged) -----------------------------------------------------
 
 
-@needs_solver
 def test_predict_the_winner_judge_examples_through_the_cli():
     result = run(["solve", "--rules", str(EXAMPLES / "predict_the_winner.py"), "-"], input="[1,5,2]\n[1,5,233,7]\n")
     assert (result.exit_code, result.stdout) == (0, "false\ntrue\n"), result.output
 
 
-@needs_solver
 @pytest.mark.parametrize(
     "name, queries",
     [
