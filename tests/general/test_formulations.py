@@ -222,8 +222,8 @@ def test_queries_are_read_from_the_instance():
     "name, start, reason",
     [
         ("qbf", 16, "more than 16 positions (QBF limit)"),
-        ("sat", 900, "901 positions, 1,799 moves: 2,435,400 terms > 400,000 (SAT limit)"),
-        ("cpsat", 3000, "more than 3,000 positions (CP-SAT limit)"),
+        ("sat", 900, "901 positions, 1,799 moves: 2,435,400 terms > 100,000 (SAT limit)"),
+        ("cpsat", 3000, "more than 2,000 positions (CP-SAT limit)"),
     ],
 )
 def test_large_games_are_refused_with_the_reason(name, start, reason):
