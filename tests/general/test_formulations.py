@@ -17,42 +17,22 @@ from hypothesis import strategies as st
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import GeneralRules, Limits
+from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general import qbf, sat
 from gamecert.verify.general.formulations import general_formulations
 from gamecert.verify.general.graph import queries, turn_graph
+from tests.general import formulating
 
 NAMES = ["search", "sat", "qbf", "cpsat"]
 
 
-@dataclass
-class Game:
-    """What a formulation reads of its game."""
-
-    rules: GeneralRules
-    limits: Limits = Limits()
-
-
-def formulation(rules: GeneralRules, name: str):
-    (found,) = [f for f in general_formulations(Game(rules)) if f.name == name]
-    return found
-
-
-def by(name: str):
-    """The formulation ``name`` as an implementation: rules and query positions in, one Value per query out."""
-
-    def run(rules: GeneralRules, starts: list) -> tuple[Value, ...]:
-        f = formulation(rules, name)
-        reason = f.fits(starts)
-        assert reason is None, reason
-        return f.run(starts)
-
-    return run
+def formulation(rules, name: str):
+    return formulating.formulation(general_formulations, rules, name)
 
 
 #: Every implementation of a general game's answer, by name (the fast solver joins with one line here).
-IMPLEMENTATIONS = {name: by(name) for name in NAMES}
+IMPLEMENTATIONS = formulating.implementations(general_formulations, NAMES)
 
 
 def values(*words: str) -> tuple[Value, ...]:

@@ -17,40 +17,20 @@ from hypothesis import strategies as st
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import Limits, ScoreRules
+from gamecert.solvers.rules.rules import ScoreRules
 from gamecert.verify.general.graph import turn_graph
 from gamecert.verify.score.formulations import score_formulations
+from tests.general import formulating
 
 NAMES = ["search", "milp"]
 
 
-@dataclass
-class Game:
-    """What a formulation reads of its game."""
-
-    rules: ScoreRules
-    limits: Limits = Limits()
-
-
-def formulation(rules: ScoreRules, name: str):
-    (found,) = [f for f in score_formulations(Game(rules)) if f.name == name]
-    return found
-
-
-def by(name: str):
-    """The formulation ``name`` as an implementation: rules and query positions in, one Value per query out."""
-
-    def run(rules: ScoreRules, starts: list) -> tuple[Value, ...]:
-        f = formulation(rules, name)
-        reason = f.fits(starts)
-        assert reason is None, reason
-        return f.run(starts)
-
-    return run
+def formulation(rules, name: str):
+    return formulating.formulation(score_formulations, rules, name)
 
 
 #: Every implementation of a score game's answer, by name (the fast solver joins with one line here).
-IMPLEMENTATIONS = {name: by(name) for name in NAMES}
+IMPLEMENTATIONS = formulating.implementations(score_formulations, NAMES)
 
 
 def scores(*numbers: int) -> tuple[Value, ...]:
@@ -149,14 +129,19 @@ def test_every_implementation_gives_the_definitions_answer(drawn):
 
 def test_large_games_are_refused_with_the_reason():
     # The rows left of a row of 70 numbers: its 70 * 71 / 2 runs and the empty row.
-    assert formulation(PREDICT, "milp").fits([tuple(range(70))]) == "more than 2,000 positions (MILP limit)"
+    assert formulation(PREDICT, "milp").fits([tuple(range(70))]) == "more than 1,000 positions (MILP limit)"
 
 
 @pytest.mark.parametrize(
     "moves, message",
     [
-        (lambda n: [((n + 1) % 3, 1)], "moves(2): a loop: 0 -> 1 -> 2 -> 0 (a position is reachable from itself, so "
-         "play need not end; a score game must end)"),
+        (
+            lambda n: [((n + 1) % 3, 1)],
+            (
+                "moves(2): a loop: 0 -> 1 -> 2 -> 0 (a position is reachable from itself, so play need not end; "
+                "a score game must end)"
+            ),
+        ),
         (lambda n: [n - 1] if n else [], "moves(3): returned the move 2, expected a (position, points) pair"),
         (lambda n: [(n - 1, True)] if n else [], "moves(3): returned the move (2, True), whose points True (bool) are not an int"),
         (lambda n: [(n - 1, 1.5)] if n else [], "moves(3): returned the move (2, 1.5), whose points 1.5 (float) are not an int"),

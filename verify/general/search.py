@@ -25,7 +25,7 @@ from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general.graph import TurnGraph
 
 #: Most (position, depth) pairs one call of :func:`search_values` keeps before it gives up.
-SEARCH_MAX_STATES = 2_000_000
+SEARCH_MAX_STATES = 1_000_000
 #: Most positions listed for the search.
 SEARCH_MAX_POSITIONS = 200_000
 #: Most moves listed for the search.
