@@ -23,9 +23,9 @@ from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general.graph import TurnGraph
 
 #: Most positions listed for CP-SAT.
-CPSAT_MAX_POSITIONS = 3_000
+CPSAT_MAX_POSITIONS = 2_000
 #: Most moves listed for it (each move adds a few constraints and a Boolean).
-CPSAT_MAX_MOVES = 12_000
+CPSAT_MAX_MOVES = 6_000
 #: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
 CPSAT_TIME_LIMIT = 60.0
 #: CP-SAT workers: one keeps runs reproducible.
@@ -37,8 +37,8 @@ LABELS = ("win", "lose", "draw")
 def fits(graph: TurnGraph) -> str | None:
     """Whether :func:`cpsat_values` runs on ``graph`` (None) or why not.
 
-    The model has three Booleans and an integer per position and one
-    Boolean and about six constraints per move; each query costs one more
+    The model has three Booleans and three integers per position and an
+    integer and four constraints per move; each query costs one more
     solve of the whole model (its infeasibility proof). Hence
     :data:`CPSAT_MAX_POSITIONS` and :data:`CPSAT_MAX_MOVES`.
 
@@ -71,26 +71,27 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Notes
     -----
     Per position ``x``: Booleans ``win[x]``, ``lose[x]``, ``draw[x]`` (exactly
-    one) and an integer ``rank[x]`` in ``0 .. P``; per move ``i`` a Boolean
-    ``step[x, i]``, "move ``i`` is the witness", with ``rank[y] = rank[x] - 1``
-    where it holds. For a move ``i`` to ``y``, ``good_i`` is ``lose[y]`` (on an
-    extra move ``win[y]``) and ``bad_i`` is ``win[y]`` (extra: ``lose[y]``).
-    Where play stops the label is fixed (``result``, or lost with no move)
-    and the rank 0. Elsewhere: ``win[x] -> OR_i step[x, i]``, ``win[x] AND
-    step[x, i] -> good_i``, ``win[x] AND good_i -> rank[x] <= rank[y] + 1``;
-    ``lose[x] -> bad_i`` and ``rank[x] >= rank[y] + 1`` for every ``i``, and
-    ``lose[x] -> OR_i step[x, i]``; ``draw[x] -> NOT good_i`` for every
-    ``i``, ``draw[x] -> OR_i draw[y_i]`` and ``rank[x] = 0``.
+    one) and an integer ``rank[x]`` in ``0 .. P``. For a move ``i`` to ``y``,
+    ``good_i`` is ``lose[y]`` (on an extra move ``win[y]``) and ``bad_i`` is
+    ``win[y]`` (extra: ``lose[y]``). Where play stops the label is fixed
+    (``result``, or lost with no move) and the rank 0. Elsewhere, with
+    ``reached_i`` equal to ``rank[y]`` where ``good_i`` holds and ``P + 1``
+    where not: ``win[x] -> rank[x] = 1 + min_i reached_i`` (so some move wins,
+    and the winner takes the soonest); ``lose[x] -> bad_i`` for every ``i``
+    and ``rank[x] = 1 + max_i rank[y_i]``; ``draw[x] -> NOT good_i`` for every
+    ``i``, ``draw[x] -> OR_i draw[y_i]`` and ``rank[x] = 0``. The minimum and
+    maximum are CP-SAT's own constraints, whose bounds propagate from the
+    positions where play stops upwards.
 
     Uniqueness, by induction on ``j``: the positions won (lost) with
     remoteness ``j`` are exactly those a solution labels won (lost) with rank
-    ``j``. Rank 0 is only where play stops (elsewhere a witness would need
-    rank -1). Truly won in ``j``: a good move to a position decided at
+    ``j``. Rank 0 is only where play stops (elsewhere a rank is one more
+    than a move's). Truly won in ``j``: a good move to a position decided at
     ``j - 1``, labelled so, which excludes lose and draw, and a rank below
     ``j`` would be a remoteness below ``j``; truly lost in ``j``: every move is
     bad with rank at most ``j - 1``, one exactly, so neither win nor draw
     fits and the rank is ``j``. Conversely a solution's won position at rank
-    ``j`` has a witness at ``j - 1``, truly decided, so it wins within ``j``,
+    ``j`` has a winning move to rank ``j - 1``, truly decided, so it wins within ``j``,
     and a lost one has every move truly bad within ``j - 1``. What is left is
     drawn in both. The game's own labelling is a solution (a draw has no
     winning move, and not every move loses, so a move to a draw). One
@@ -123,21 +124,23 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
             model.add(label[x, over] == 1)
             model.add(rank[x] == 0)
             continue
-        steps = []
+        ranks = []  # per move: the rank reached where the move wins for x's mover, else n + 1
         for i, (y, e) in enumerate(zip(options[x], extra[x])):
             good = label[y, "win" if e else "lose"]
             bad = label[y, "lose" if e else "win"]
-            step = model.new_bool_var(f"step[{x},{i}]")
-            steps.append(step)
-            model.add(rank[y] == rank[x] - 1).only_enforce_if(step)  # a witness is ranked one lower
-            model.add_bool_or([good]).only_enforce_if([win, step])  # a won position's witness is a winning move
-            model.add(rank[x] <= rank[y] + 1).only_enforce_if([win, good])  # the winner hurries
+            reached = model.new_int_var(0, n + 1, f"reached[{x},{i}]")
+            model.add(reached == rank[y]).only_enforce_if(good)
+            model.add(reached == n + 1).only_enforce_if(good.Not())
+            ranks.append(reached)
             model.add_implication(lose, bad)  # a lost position's moves all lose
-            model.add(rank[x] >= rank[y] + 1).only_enforce_if(lose)  # the loser delays
             model.add_implication(draw, good.Not())  # a drawn position has no winning move
-        model.add_bool_or([win.Not(), *steps])
-        model.add_bool_or([lose.Not(), *steps])
-        model.add_bool_or([draw.Not(), *(label[y, "draw"] for y in options[x])])  # ... and a move to a draw
+        soonest = model.new_int_var(0, n + 1, f"soonest[{x}]")
+        model.add_min_equality(soonest, ranks)
+        latest = model.new_int_var(0, n, f"latest[{x}]")
+        model.add_max_equality(latest, [rank[y] for y in options[x]])
+        model.add(rank[x] == soonest + 1).only_enforce_if(win)  # the winner hurries
+        model.add(rank[x] == latest + 1).only_enforce_if(lose)  # the loser delays
+        model.add_bool_or([draw.Not(), *(label[y, "draw"] for y in options[x])])  # a draw has a move to a draw
         model.add(rank[x] == 0).only_enforce_if(draw)
     # Solve
     solver = cp_model.CpSolver()

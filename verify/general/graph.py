@@ -129,11 +129,11 @@ class TurnCalls(GuardedRules):
             return None
         if self.scored:
             if not is_points(found):
-                raise self.guard.error("result", position, f"returned {shown_position(found)}, expected None or an int (the score)")
+                raise self.guard.error("result", position, f"returned {shown_position(repr(found))}, expected None or an int (the score)")
             return int(found)
         if not isinstance(found, str) or found not in RESULTS:
             raise self.guard.error(
-                "result", position, f'returned {shown_position(found)}, expected None, "win", "lose" or "draw"'
+                "result", position, f'returned {shown_position(repr(found))}, expected None, "win", "lose" or "draw"'
             )
         return found
 

@@ -28,7 +28,7 @@ SAT_MAX_POSITIONS = 2_000
 #: Most moves listed for it.
 SAT_MAX_MOVES = 20_000
 #: Largest unrolling: ``(K + 1) (P + M)`` for ``P`` positions, ``M`` moves and ``K = P`` (see :func:`fits`).
-SAT_MAX_TERMS = 400_000
+SAT_MAX_TERMS = 100_000
 
 
 def size(graph: TurnGraph) -> int:
@@ -54,7 +54,7 @@ def fits(graph: TurnGraph) -> str | None:
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
     >>> fits(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1, n - 2] if n > 1 else []), [700]))
-    '701 positions, 1,398 moves: 1,473,498 terms > 400,000 (SAT limit)'
+    '701 positions, 1,398 moves: 1,473,498 terms > 100,000 (SAT limit)'
     """
     if graph.stopped:
         return graph.stopped
@@ -105,7 +105,7 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     >>> [str(v) for v in sat_values(turn_graph(loop, [0, 1, 2]))]
     ['lose 0', 'win 1', 'draw']
     """
-    from pysat.formula import CNF, IDPool
+    from pysat.formula import IDPool
     from pysat.solvers import Solver
 
     reason = fits(graph)
@@ -113,32 +113,38 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
         raise TimeLimitError(reason)
     positions, options, extra = graph.positions, graph.options, graph.extra
     depth = len(positions)
-    # Model: ("win" | "lose", position, k): the player to move there wins / loses within k moves.
+    # Model: ("win" | "lose", position, k): the player to move there wins / loses within k moves
+    # (where play stops, one variable for every k).
     pool = IDPool()
+    ids = {
+        word: [[pool.id((word, p, 0 if graph.over(x) is not None else k)) for k in range(depth + 1)] for x, p in enumerate(positions)]
+        for word in ("win", "lose")
+    }
 
     def win(x: int, k: int) -> int:
-        return pool.id(("win", positions[x], 0 if graph.over(x) is not None else k))
+        return ids["win"][x][k]
 
     def lose(x: int, k: int) -> int:
-        return pool.id(("lose", positions[x], 0 if graph.over(x) is not None else k))
+        return ids["lose"][x][k]
 
     # Constraints
-    cnf = CNF()
+    cnf: list[list[int]] = []
     for x in range(len(positions)):
         over = graph.over(x)
         if over is not None:
             cnf.append([win(x, 0) if over == "win" else -win(x, 0)])
             cnf.append([lose(x, 0) if over == "lose" else -lose(x, 0)])
             continue
-        cnf.extend([[-win(x, 0)], [-lose(x, 0)]])  # the game goes on: nothing is decided within 0 moves
+        cnf += [[-win(x, 0)], [-lose(x, 0)]]  # the game goes on: nothing is decided within 0 moves
+        wins, loses = ids["win"], ids["lose"]
         for k in range(1, depth + 1):
-            good = [win(y, k - 1) if e else lose(y, k - 1) for y, e in zip(options[x], extra[x])]
-            bad = [lose(y, k - 1) if e else win(y, k - 1) for y, e in zip(options[x], extra[x])]
-            w, l = win(x, k), lose(x, k)
+            good = [wins[y][k - 1] if e else loses[y][k - 1] for y, e in zip(options[x], extra[x])]
+            bad = [loses[y][k - 1] if e else wins[y][k - 1] for y, e in zip(options[x], extra[x])]
+            w, l = wins[x][k], loses[x][k]
             cnf.append([-w, *good])  # won: some move reaches a position lost for its mover (won, on an extra move)
-            cnf.extend([w, -g] for g in good)
+            cnf += [[w, -g] for g in good]
             cnf.append([l, *(-b for b in bad)])  # lost: every move reaches a position won for its mover
-            cnf.extend([-l, b] for b in bad)
+            cnf += [[-l, b] for b in bad]
     # Solve
     out = []
     with Solver(name=SAT_BACKEND, bootstrap_with=cnf) as solver:

@@ -7,12 +7,15 @@ move reaches a position its mover loses within ``k - 1`` (wins, on an extra
 move); *loses* when ``result`` says so, or ``p`` has no move, or (``k >= 1``)
 every move reaches a position its mover wins within ``k - 1`` (loses, on an
 extra move). The first ``k`` that decides a query is its remoteness (the
-winner hurries, the loser delays); a query that neither player wins within
+winner hurries, the loser delays). A query that neither player wins within
 as many moves as the game has positions is a draw, because the positions
 decided within ``k`` stop changing once one round adds none, and each round
-before that adds one at least. No retrograde analysis, no counters: the
-search reads the rules' graph (:func:`~gamecert.verify.general.graph.turn_graph`)
-and nothing of the fast solver.
+before that adds one at least; the search stops sooner where its tree to
+depth ``k`` never reached depth ``k`` short of a position where play stops
+(every deeper search is the same tree: a draw that no repetition makes,
+as in tic-tac-toe). No retrograde analysis, no counters: the search reads
+the rules' graph (:func:`~gamecert.verify.general.graph.turn_graph`) and
+nothing of the fast solver.
 """
 
 from __future__ import annotations
@@ -21,26 +24,31 @@ from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general.graph import TurnGraph
 
-#: Most (position, depth) pairs one call of :func:`search_values` decides before it gives up.
-SEARCH_MAX_STATES = 400_000
-#: Most positions listed for the search (a draw needs a search as deep as the number of positions).
-SEARCH_MAX_POSITIONS = 5_000
+#: Most (position, depth) pairs one call of :func:`search_values` keeps before it gives up.
+SEARCH_MAX_STATES = 1_000_000
+#: Most positions listed for the search.
+SEARCH_MAX_POSITIONS = 200_000
 #: Most moves listed for the search.
-SEARCH_MAX_MOVES = 50_000
+SEARCH_MAX_MOVES = 2_000_000
 
-#: What the search says of a position within ``k`` moves: the player to move wins, loses, or neither yet.
-WIN, LOSE, OPEN = 1, -1, 0
+#: What the search says of a position within ``k`` moves: the player to move wins, loses, neither yet,
+#: or neither at any depth (:data:`DRAWN`: every move reaches a position decided for good or drawn, so
+#: no deeper search decides it).
+WIN, LOSE, OPEN, DRAWN = 1, -1, 0, 2
 
 
 def fits(graph: TurnGraph) -> str | None:
     """Whether :func:`search_values` runs on ``graph`` (None) or why not.
 
     A query decided at depth ``k`` costs up to ``k + 1`` searches of the
-    positions within ``k`` moves, a draw ``P + 1`` of them: at most ``(P + 1)
-    (P + M)`` steps for ``P`` positions and ``M`` moves. The search gives up
-    past :data:`SEARCH_MAX_STATES` (position, depth) pairs; the graph is
-    refused past :data:`SEARCH_MAX_POSITIONS` positions or
-    :data:`SEARCH_MAX_MOVES` moves.
+    positions within ``k`` moves; a draw by repetition ``P + 1`` of them, at
+    most ``(P + 1)(P + M)`` steps for ``P`` positions and ``M`` moves, while
+    a game whose plays all end within ``d`` moves (tic-tac-toe, ``d = 9``)
+    takes ``d + 1``. How deep the search must go shows only while it runs, so
+    it gives up (skipped, as past a time limit) past
+    :data:`SEARCH_MAX_STATES` (position, depth) pairs; the graph is refused
+    past :data:`SEARCH_MAX_POSITIONS` positions or :data:`SEARCH_MAX_MOVES`
+    moves.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -71,8 +79,9 @@ def search_values(graph: TurnGraph) -> tuple[Value, ...]:
     :class:`DepthSearch`: a depth-first AND/OR search to depth ``k`` over an
     explicit stack, memoized on (position, ``k``), for ``k = 0 .. P`` (``P``
     the number of positions) until the query is decided. Correct by
-    induction on ``k`` (the module docstring); ``O(P (P + M))`` time and
-    space in the worst case (a draw), far less for a query decided early.
+    induction on ``k`` (the module docstring). ``O(P (P + M))`` time and
+    space in the worst case (a draw by repetition); ``O(d (P + M))`` where
+    every play ends within ``d`` moves.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -85,6 +94,9 @@ def search_values(graph: TurnGraph) -> tuple[Value, ...]:
     for root in graph.roots:
         for k in range(len(graph.positions) + 1):
             found = search.status(root, k)
+            if found == DRAWN:
+                out.append(Value("draw", None))
+                break
             if found != OPEN:
                 out.append(Value("win" if found == WIN else "lose", k))
                 break
@@ -94,28 +106,37 @@ def search_values(graph: TurnGraph) -> tuple[Value, ...]:
 
 
 class DepthSearch:
-    """Who wins within ``k`` moves, memoized on (position, ``k``), searched over an explicit stack."""
+    """Who wins within ``k`` moves, memoized on (position, ``k``), searched over an explicit stack.
+
+    A position won or lost within ``k`` stays so within any larger depth, and
+    a :data:`DRAWN` one is open at every depth: those are kept in
+    :attr:`final` and reused at every depth.
+    """
 
     def __init__(self, graph: TurnGraph, budget: int = SEARCH_MAX_STATES) -> None:
         self.graph = graph
         self.budget = budget
-        self.memo: dict[tuple[int, int], int] = {}
+        self.memo: dict[tuple[int, int], int] = {}  # (position, depth) -> OPEN, where not final
+        self.final: dict[int, tuple[int, int]] = {}  # position -> (WIN, LOSE or DRAWN, from which depth)
 
     def _leaf(self, x: int, k: int) -> int | None:
         """The status of ``x`` within ``k`` moves without looking at its moves, or None."""
         over = self.graph.over(x)
         if over is not None:
-            return WIN if over == "win" else LOSE if over == "lose" else OPEN
+            return WIN if over == "win" else LOSE if over == "lose" else DRAWN
+        found = self.final.get(x)
+        if found is not None and found[1] <= k:
+            return found[0]
         return OPEN if k == 0 else self.memo.get((x, k))
 
     def status(self, root: int, depth: int) -> int:
-        """:data:`WIN`, :data:`LOSE` or :data:`OPEN`: the player to move at ``root`` within ``depth`` moves.
+        """:data:`WIN`, :data:`LOSE`, :data:`OPEN` or :data:`DRAWN`: the player to move at ``root`` within ``depth``.
 
         Frames ``[x, k, next move]``; invariant: the moves of ``x`` before
         ``next`` all reach positions whose status within ``k - 1`` is known
         and none of them wins for the mover of ``x``.
         """
-        graph, memo = self.graph, self.memo
+        graph = self.graph
         found = self._leaf(root, depth)
         if found is not None:
             return found
@@ -129,22 +150,24 @@ class DepthSearch:
                 child = self._leaf(options[i], k - 1)
                 if child is None:
                     break
-                mine = child if extra[i] else -child  # the child's status for x's mover
-                if mine == WIN:
+                if child == (WIN if extra[i] else LOSE):  # a move to a position won for x's mover
                     decided = WIN
                     break
                 i += 1
             frame[2] = i
             if decided is None and i == len(options):
-                # Every move's status within k - 1 is known: x is lost when all of them win for the opponent.
-                decided = LOSE if all(
-                    (self._leaf(y, k - 1) if e else -self._leaf(y, k - 1)) == LOSE for y, e in zip(options, extra)
-                ) else OPEN
+                # Every move's status within k - 1 is known and none wins for x's mover.
+                mine = [self._leaf(y, k - 1) for y in options]
+                mine = [s if s in (OPEN, DRAWN) or e else -s for s, e in zip(mine, extra)]
+                decided = LOSE if all(s == LOSE for s in mine) else OPEN if OPEN in mine else DRAWN
             if decided is not None:
-                memo[x, k] = decided
+                if decided == OPEN:
+                    self.memo[x, k] = OPEN
+                else:  # won or lost within k stays so deeper; a draw is open at every depth
+                    self.final[x] = (decided, 0 if decided == DRAWN else k)
                 stack.pop()
                 continue
-            if len(memo) + len(stack) >= self.budget:
+            if len(self.memo) + len(self.final) + len(stack) >= self.budget:
                 raise TimeLimitError(f"more than {self.budget:,} (position, depth) pairs searched (search limit)")
             stack.append([options[i], k - 1, 0])
-        return memo[root, depth]
+        return self._leaf(root, depth)

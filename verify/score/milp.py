@@ -21,9 +21,9 @@ from gamecert.verify.general.graph import TurnGraph
 #: pywraplp backend: SCIP, which OR-Tools' wheels carry.
 MILP_BACKEND = "SCIP"
 #: Most positions listed for the program.
-MILP_MAX_POSITIONS = 2_000
+MILP_MAX_POSITIONS = 1_000
 #: Most moves listed for it (one binary variable and two rows each).
-MILP_MAX_MOVES = 6_000
+MILP_MAX_MOVES = 2_500
 #: Seconds one solve may take; past it the formulation is skipped.
 MILP_TIME_LIMIT = 60.0
 
