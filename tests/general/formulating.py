@@ -45,3 +45,12 @@ def implementations(formulations: Callable, names: list[str]) -> dict[str, Imple
         return run
 
     return {name: by(name) for name in names}
+
+
+def fast(solve: Callable) -> Implementation:
+    """The fast solver (``general_game`` or ``score_game``) as an implementation."""
+
+    def run(rules: TurnRules, starts: list) -> tuple[Value, ...]:
+        return solve(rules, starts, Limits()).values
+
+    return run

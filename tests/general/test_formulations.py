@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecert.solvers.errors import RulesError
+from gamecert.solvers.general.solver import general_game
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.errors import TimeLimitError
@@ -25,14 +26,16 @@ from gamecert.verify.general.graph import queries, turn_graph
 from tests.general import formulating
 
 NAMES = ["search", "sat", "qbf", "cpsat"]
+#: The fast solver and every formulation.
+EVERY = ["fast", *NAMES]
 
 
 def formulation(rules, name: str):
     return formulating.formulation(general_formulations, rules, name)
 
 
-#: Every implementation of a general game's answer, by name (the fast solver joins with one line here).
-IMPLEMENTATIONS = formulating.implementations(general_formulations, NAMES)
+#: Every implementation of a general game's answer, by name: the fast solver and each formulation.
+IMPLEMENTATIONS = {"fast": formulating.fast(general_game)} | formulating.implementations(general_formulations, NAMES)
 
 
 def values(*words: str) -> tuple[Value, ...]:
@@ -72,7 +75,7 @@ def cat_and_mouse(graph: list[list[int]]) -> GeneralRules:
 TAKE = GeneralRules("take", "take.py", int, lambda n: [n - k for k in (1, 2) if k <= n])
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_cat_and_mouse_samples(name):
     # LeetCode 913, example 2: the mouse steps into the hole at once (win in 1 move).
     assert IMPLEMENTATIONS[name](cat_and_mouse([[1, 3], [0], [3], [0, 2]]), [(1, 2, "mouse")]) == values("win 1")
@@ -85,7 +88,7 @@ def test_cat_and_mouse_first_sample_is_a_draw(name):
     assert IMPLEMENTATIONS[name](rules, [(1, 2, "mouse")]) == values("draw")
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_take_one_or_two_remoteness(name):
     # Multiples of 3 are lost; from 3m the loser lasts 2m moves, from 3m + 1 or 3m + 2 the winner
     # takes back to 3m in one move and wins in 2m + 1.
@@ -94,7 +97,7 @@ def test_take_one_or_two_remoteness(name):
     )
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_passing_forever_is_a_draw(name):
     # 2 may pass (a self-loop) or move to 1, from which the opponent moves to 0 and wins: passing
     # keeps a draw. 1 -> 0 wins at once. 3 may only pass: a draw too.
@@ -102,7 +105,7 @@ def test_passing_forever_is_a_draw(name):
     assert IMPLEMENTATIONS[name](rules, [2, 1, 3]) == values("draw", "win 1", "draw")
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_extra_moves_keep_the_turn(name):
     # a0 -> a1 -> b2 and a0 -> b3; the player on each node is its letter, so a0 -> a1 is an extra move.
     # b2 has no move (lost for b); b3 -> a4, a4 has no move (lost for a).
@@ -113,7 +116,7 @@ def test_extra_moves_keep_the_turn(name):
     assert IMPLEMENTATIONS[name](rules, ["a0", "a1", "b3"]) == values("win 2", "win 1", "win 1")
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_an_extra_move_self_loop_and_result_draws(name):
     # a0 may move again to itself (an extra move: the same player) or to b1, where result says draw.
     # Passing forever is a draw as well: a draw. a2: result says win. b3 -> a2: lost for b in 1.

@@ -18,19 +18,22 @@ from hypothesis import strategies as st
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import ScoreRules
+from gamecert.solvers.score.solver import score_game
 from gamecert.verify.general.graph import turn_graph
 from gamecert.verify.score.formulations import score_formulations
 from tests.general import formulating
 
 NAMES = ["search", "milp"]
+#: The fast solver and every formulation.
+EVERY = ["fast", *NAMES]
 
 
 def formulation(rules, name: str):
     return formulating.formulation(score_formulations, rules, name)
 
 
-#: Every implementation of a score game's answer, by name (the fast solver joins with one line here).
-IMPLEMENTATIONS = formulating.implementations(score_formulations, NAMES)
+#: Every implementation of a score game's answer, by name: the fast solver and each formulation.
+IMPLEMENTATIONS = {"fast": formulating.fast(score_game)} | formulating.implementations(score_formulations, NAMES)
 
 
 def scores(*numbers: int) -> tuple[Value, ...]:
@@ -41,14 +44,14 @@ def scores(*numbers: int) -> tuple[Value, ...]:
 PREDICT = ScoreRules("predict", "p.py", eval, lambda row: [(row[1:], row[0]), (row[:-1], row[-1])] if row else [])
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_predict_the_winner_samples(name):
     # [1, 5, 2]: taking 1 or 2 lets the opponent take 5; the first player ends with 3 against 5: -2.
     # [1, 5, 233, 7]: take 1; whatever the opponent takes (5 or 7), take 233: 234 against 12: 222.
     assert IMPLEMENTATIONS[name](PREDICT, [(1, 5, 2), (1, 5, 233, 7), ()]) == scores(-2, 222, 0)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_extra_moves_score_for_the_same_player(name):
     # (player, coins): take 1 coin (1 point, the turn passes) or 2 coins (1 point, move again).
     # V(0) = 0; V(1) = 1 - V(0) = 1; V(2) = max(1 - V(1), 1 + V(0)) = 1;
@@ -64,7 +67,7 @@ def test_extra_moves_score_for_the_same_player(name):
     assert IMPLEMENTATIONS[name](rules, [("a", n) for n in range(5)]) == scores(0, 1, 1, 2, 2)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", EVERY)
 def test_result_ends_the_game_with_its_score(name):
     # 2 -> 1 (3 points) or 2 -> 0 (0 points); result(1) = 4 for the player then to move, result(0) = -5.
     # V(2) = max(3 - 4, 0 + 5) = 5.
