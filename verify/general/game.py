@@ -151,8 +151,8 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
         return f"query {i + 1} ({self.rules.show(instance.positions[i])}): {other[i]}, fast says {fast[i]}"
 
     def capabilities(self) -> tuple[Capability, ...]:
-        """A command-line position solved (``solve --position``), claims, and stress cases (with ``positions``
-        and one position per input line).
+        """A command-line position solved (``solve --position``), claims, pictures, play, the contest problem, and
+        stress cases (with ``positions`` and one position per input line).
 
         Built once per game: the stress cases keep the positions they list for the whole run.
         """
@@ -161,12 +161,13 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
             from gamecert.verify.general.play import TurnPositionPlay
             from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
             from gamecert.verify.general.stress import TurnStressCases
+            from gamecert.verify.rules.contest import TurnContest
 
             lines = self.rules.positions is not None and self.rules.starts is None
             stress = (TurnStressCases(self),) if lines else ()
             self._capabilities = (
                 TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
-                TurnPositionPlay(self), *stress,
+                TurnPositionPlay(self), TurnContest(self), *stress,
             )
         return self._capabilities
 
