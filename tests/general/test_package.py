@@ -22,7 +22,7 @@ from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.package import certify_case
 from gamecert.verify.rules.contest import TurnRulesProblem
 from gamecert.verify.rules.game import rules_game
-from tests.support import run
+from tests.support import python_judge, run
 
 TESTS = Path(__file__).resolve().parents[1]
 TAKE_OR_PASS = str(TESTS / "general" / "cases" / "take_or_pass.py")
@@ -139,54 +139,124 @@ def test_a_package_needs_positions_and_one_position_per_line(tmp_path):
 # verifyproblem (slow: one package per kind) ---------------------------------------------------
 
 
-@pytest.fixture
-def python_judge(tmp_path, monkeypatch):
-    """problemtools runs Python 3 with PyPy3, which this machine may lack: a languages.yaml in XDG_CONFIG_HOME
-    (problemtools' own configuration place) runs it with this Python instead."""
-    config = tmp_path / "config" / "problemtools"
-    config.mkdir(parents=True)
-    (config / "languages.yaml").write_text(
-        f"python3:\n    compile: '{sys.executable} -m py_compile {{files}}'\n"
-        f"    run: '{sys.executable} \"{{mainfile}}\"'\n"
-    )
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(config.parent))
+def wrong_program(p: TurnRulesProblem) -> str:
+    """The reference made wrong: the retrograde calling every unsettled position lost (draws ignored), or the
+    minimax passing the turn on every move (extra moves ignored)."""
+    reference = p.resource(p.reference)
+    wrong = reference.replace('value.setdefault(p, ("draw", None))', 'value.setdefault(p, ("lose", 0))').replace(
+        "points + (memo[q] if again else -memo[q])", "points - memo[q]")
+    assert wrong != reference
+    return wrong
 
 
-def verified(tmp_path: Path, path: str, name: str, wrong: str) -> dict:
-    """``gamecert package`` then ``package --verify`` (config, data, validators, submissions) with the wrong
-    submission ``wrong`` beside the reference; verifyproblem's table, a row per submission."""
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["take_or_pass", "row_ends"])
+def test_verifyproblem_accepts_the_reference_and_catches_a_wrong_program(which, request, tmp_path, monkeypatch):
+    """``gamecert package`` then ``package --verify`` (config, data, validators, submissions): one package per kind."""
     from gamecert.verify.engine.package import verify_package
 
-    out = tmp_path / name
-    wrong_path = tmp_path / "wrong.py"
-    wrong_path.write_text(wrong)
-    written = run(["package", "--rules", path, "--out", str(out), "--size", "small",
-                   "--submission", f"wrong_answer:{wrong_path}"])
+    python_judge(tmp_path, monkeypatch)
+    p, _ = request.getfixturevalue(which)
+    out = tmp_path / which.replace("_", "")
+    (tmp_path / "wrong.py").write_text(wrong_program(p))
+    written = run(["package", "--rules", {"take_or_pass": TAKE_OR_PASS, "row_ends": ROW_ENDS}[which], "--out",
+                   str(out), "--size", "small", "--submission", f"wrong_answer:{tmp_path / 'wrong.py'}"])
     assert written.exit_code == 0, written.output
     report = verify_package(out)
     assert report.passed, report.output
-    return {row[0]: row[1:-1] for row in report.rows}
+    table = {row[0]: row[1:-1] for row in report.rows}
+    assert all(cell.startswith("AC") for cell in table["reference.py"])
+    assert any(cell.startswith("WA") for cell in table["wrong.py"])
+
+
+# The interactive problem (general games): its interactor and reference contestant through pipes --------
+
+
+@pytest.fixture(scope="module")
+def interactive(tmp_path_factory):
+    """The small interactive package of take or pass, written once."""
+    from gamecert.verify.engine.package import write_package
+
+    out = tmp_path_factory.mktemp("interactive") / "takeorpass"
+    summary = write_package(rules_game(TAKE_OR_PASS, Limits()), out, "small", 0, interactive=True)
+    return out, summary
+
+
+def played(interactor: Path, contestant: Path, text: str, answer: str, folder: Path) -> tuple[int, str]:
+    """The interactor's exit code and judge message after a game against ``contestant``, both run by a fresh
+    Python 3 as the judge runs them: ``interactor IN ANS FEEDBACK/``, each one's output the other's input."""
+    (folder / "feedback").mkdir()
+    (folder / "test.in").write_text(text)
+    (folder / "test.ans").write_text(answer)
+    player = subprocess.Popen([sys.executable, "-I", "-S", str(contestant)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    jury = subprocess.Popen(
+        [sys.executable, "-I", "-S", str(interactor), str(folder / "test.in"), str(folder / "test.ans"),
+         f"{folder / 'feedback'}/"], stdin=player.stdout, stdout=player.stdin, stderr=subprocess.DEVNULL,
+    )
+    player.stdin.close()
+    player.stdout.close()
+    code = jury.wait(timeout=60)
+    player.wait(timeout=60)
+    return code, (folder / "feedback" / "judgemessage.txt").read_text()
+
+
+def test_interactive_cases_and_certified_values(interactive):
+    out, summary = interactive
+    assert summary.counts == {"sample": 3, "tempted": 2, "won": 2, "lost": 2, "drawn": 2, "longest": 2}
+    answers = {c.case.text: c.answer for c in summary.cases}
+    # Certified values: a draw by passing back (3 1 0), the longest games of 8 counters without tokens.
+    assert answers["3 1 0\n"] == "draw\n"
+    assert {answers["7 0 0\n"], answers["6 0 0\n"]} == {"win 5\n", "lose 4\n"}
+    for c in summary.cases:
+        assert len(c.case.text.splitlines()) == 1
+        group = {"win": ("sample", "tempted", "won", "longest"), "lose": ("sample", "lost", "longest"),
+                 "draw": ("sample", "drawn")}[c.answer.split()[0]]
+        assert c.case.group in group, c.case
+    assert (out / "problem.yaml").read_text().count("validation: custom interactive") == 1
+    tex = (out / "problem_statement" / "problem.en.tex").read_text()
+    assert tex.startswith("\\problemname{Take Or Pass (interactive)}")
+    assert "when a position comes for the third time,\nthe start counted: a draw." in tex
 
 
 @pytest.mark.slow
-def test_verifyproblem_general(tmp_path, python_judge, take_or_pass):
-    # A wrong program: the reference's retrograde that calls every unsettled position lost (draws ignored).
-    p, _ = take_or_pass
-    reference = p.resource(p.reference)
+def test_the_reference_contestant_reaches_every_certified_outcome(interactive, tmp_path):
+    out, summary = interactive
+    interactor = out / "output_validators" / "interactor" / "interactor.py"
+    reference = out / "submissions" / "accepted" / "reference.py"
+    for k, c in enumerate(summary.cases):
+        (tmp_path / str(k)).mkdir()
+        code, message = played(interactor, reference, c.case.text, c.answer, tmp_path / str(k))
+        assert code == 42, (c.case, message)
+        won = "draw" if c.answer == "draw\n" else "win"
+        assert message.startswith("the game ended after ") and f": {won} for the contestant" in message
+
+
+def test_a_contestant_taking_draws_for_losses_is_rejected_where_a_draw_tempts(interactive, tmp_path):
+    # From 5 2 0 (won in 3: take 2, leaving 3 0 2, lost in 2) passing leads to 5 1 1, a draw (both solvers); the
+    # wrong contestant's table calls that lost for the jury in 0, its quickest win, so it passes and never wins.
+    out, summary = interactive
+    reference = (out / "submissions" / "accepted" / "reference.py").read_text()
     wrong = reference.replace('value.setdefault(p, ("draw", None))', 'value.setdefault(p, ("lose", 0))')
-    assert wrong != reference
-    table = verified(tmp_path, TAKE_OR_PASS, "takeorpass", wrong)
-    assert all(cell.startswith("AC") for cell in table["reference.py"])
-    assert any(cell.startswith("WA") for cell in table["wrong.py"])
+    assert wrong != reference  # the interactive reference embeds the general reference
+    (tmp_path / "wrong.py").write_text(wrong)
+    tempted = [c for c in summary.cases if c.case.group == "tempted"]
+    assert [(c.case.text, c.answer) for c in tempted] == [("5 2 0\n", "win 3\n"), ("4 3 0\n", "win 3\n")]
+    code, message = played(out / "output_validators" / "interactor" / "interactor.py", tmp_path / "wrong.py",
+                           tempted[0].case.text, tempted[0].answer, tmp_path)
+    assert code == 43
+    assert message.endswith(": draw for the contestant (a win was possible, the start being win 3 for FIRST)\n")
 
 
-@pytest.mark.slow
-def test_verifyproblem_score(tmp_path, python_judge, row_ends):
-    # A wrong program: the reference's minimax with the turn passing on every move (extra moves ignored).
-    p, _ = row_ends
-    reference = p.resource(p.reference)
-    wrong = reference.replace("points + (memo[q] if again else -memo[q])", "points - memo[q]")
-    assert wrong != reference
-    table = verified(tmp_path, ROW_ENDS, "rowends", wrong)
-    assert all(cell.startswith("AC") for cell in table["reference.py"])
-    assert any(cell.startswith("WA") for cell in table["wrong.py"])
+def test_the_interactor_refuses_illegal_moves_and_a_wrong_answer_file(interactive, tmp_path):
+    out, _ = interactive
+    interactor = out / "output_validators" / "interactor" / "interactor.py"
+    cheat = tmp_path / "cheat.py"
+    cheat.write_text("import sys\nsys.stdin.readline()\nprint('FIRST', flush=True)\nsys.stdin.readline()\n"
+                     "print('0 0 0', flush=True)\nsys.stdin.read()\n")
+    (tmp_path / "a").mkdir()
+    assert played(interactor, cheat, "3 0 0\n", "lose 2\n", tmp_path / "a") == (
+        43, "move 1: '0 0 0' is not one move from '3 0 0'\n")
+    (tmp_path / "b").mkdir()
+    assert played(interactor, cheat, "3 0 0\n", "win 2\n", tmp_path / "b") == (
+        1, "the start's value is lose 2, the answer file says win 2\n")

@@ -197,6 +197,14 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         )
         return rows, note
 
+    def capabilities(self) -> tuple[Capability, ...]:
+        """A turn game's capabilities (:meth:`TurnRulesGame.capabilities`) and the interactive problem."""
+        if self._capabilities is None:
+            from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
+
+            self._capabilities = (*super().capabilities(), GeneralInteractiveContest(self))
+        return self._capabilities
+
     def formulations(self) -> tuple[Formulation, ...]:
         try:
             from gamecert.verify.general.formulations import general_formulations

@@ -45,7 +45,6 @@ from gamecert.verify.rules.play import guarded
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
-    from gamecert.verify.general.game import TurnRulesGame
 
 #: The smallest size ``positions`` is asked for (docs/rules.md: sizes 0, 1, 2, ...).
 FIRST_SIZE = 0
@@ -280,12 +279,20 @@ class RulesProblem(ContestProblem):
             raise PackageError("the problem's files state its limits: plan the cases first")
         if name == self.statement:
             return self._statement(self.plan)
-        template = files(__name__).joinpath(name).read_text(encoding="utf-8")
-        values = {"RULES_SOURCE": self.rules_source, "FIRST_SIZE": FIRST_SIZE, "MAX_SIZE": self.plan.max_size,
-                  "MAX_LINES": self.plan.lines}
         if name in (self.validator, self.reference):
-            return filled(template, values)
+            return filled(self.template(name), self.values())
         raise PackageError(f"the rules problem has no file {name}")
+
+    def template(self, name: str) -> str:
+        """The text of one of the program templates beside this module."""
+        return files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+    def values(self) -> dict[str, object]:
+        """What the programs' marked lines hold: the rules file's source and the limits of the package last planned."""
+        if self.plan is None:
+            raise PackageError("the problem's files state its limits: plan the cases first")
+        return {"RULES_SOURCE": self.rules_source, "FIRST_SIZE": FIRST_SIZE, "MAX_SIZE": self.plan.max_size,
+                "MAX_LINES": self.plan.lines}
 
     def _play(self) -> str:
         """The statement's paragraph on how the game is played."""
@@ -330,7 +337,7 @@ class RulesProblem(ContestProblem):
             "WRITTEN": r"\texttt{format}" if rules.format is not None else r"Python's \texttt{str}",
             "OUTPUT": self._output(),
         }
-        template = files(__name__).joinpath(self.statement).read_text(encoding="utf-8")
+        template = self.template(self.statement)
         return re.sub(r"@([A-Z]+)@", lambda m: values[m.group(1)], template)  # one pass: no value is read again
 
 
@@ -359,7 +366,7 @@ class TurnRulesProblem(RulesProblem):
     impartial problem's.
     """
 
-    def __init__(self, game: TurnRulesGame) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.reference = f"{game.kind}_reference.py"
 
@@ -414,7 +421,7 @@ class TurnContest(Contest):
     """``gamecert package --rules FILE``: the contest problem of a general or score rules game with ``positions``
     and one position per input line."""
 
-    def __init__(self, game: TurnRulesGame) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
 
     def problem(self) -> TurnRulesProblem:

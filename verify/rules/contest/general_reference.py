@@ -18,7 +18,8 @@ or no move: lost), then a position with a move to a position good for the
 mover (lost for its mover when the turn passes, won when the mover moves
 again: ``player`` is the same) is won at one more than the first such level,
 and a position whose counter reaches zero is lost at one more than its last
-child's level. What no level settles is a draw.
+child's level. What no level settles is a draw. :func:`best_move` is the
+strategy the interactive problem's jury and reference play from that table.
 """
 
 import sys
@@ -91,6 +92,27 @@ def solve(rules, roots):
     for p in order:
         value.setdefault(p, ("draw", None))
     return value
+
+
+def best_move(rules, value, p):
+    """A best move from ``p`` by ``value`` (a :func:`solve` table holding ``p``): the quickest win, else a draw
+    kept, else the slowest loss; None where the game is over or no move is left."""
+    result, player = rules.get("result"), rules.get("player")
+    if result is not None and result(p) is not None:
+        return None
+    best, key = None, None
+    for q in rules["moves"](p):
+        outcome, number = value[q]
+        again = player is not None and player(q) == player(p)
+        if outcome == "draw":
+            rank = (1, 0)
+        elif (outcome == "lose") != again:  # good for the mover
+            rank = (2, -number)
+        else:
+            rank = (0, number)
+        if key is None or rank > key:
+            best, key = q, rank
+    return best
 
 
 def answers(rules, text):
