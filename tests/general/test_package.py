@@ -260,3 +260,10 @@ def test_the_interactor_refuses_illegal_moves_and_a_wrong_answer_file(interactiv
     (tmp_path / "b").mkdir()
     assert played(interactor, cheat, "3 0 0\n", "win 2\n", tmp_path / "b") == (
         1, "the start's value is lose 2, the answer file says win 2\n")
+
+
+def test_a_score_game_has_no_interactive_problem(tmp_path):
+    result = run(["package", "--rules", ROW_ENDS, "--interactive", "--out", str(tmp_path / "x"), "--size", "small"])
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: row_ends has no interactive problem (--interactive)\n")
+    assert not (tmp_path / "x").exists()

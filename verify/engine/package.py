@@ -30,6 +30,7 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gamecert.verify.capabilities import Contest, InteractiveContest
 from gamecert.verify.engine.certified import certified_answer
@@ -73,8 +74,8 @@ class CertifiedCase:
     answer: str
     checks: tuple[str, ...]
     seconds: float
-    #: The game's answer (:meth:`~gamecert.verify.game.Game.answer`) of the certified solution.
-    answers: tuple = ()
+    #: The game's answer (:meth:`~gamecert.verify.game.Game.answer`) of the certified solution; None where not kept.
+    solved: Any = None
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ def certify_case(game: Game, case: TestCase) -> CertifiedCase:
         if other != expected:
             raise CertificationError(f"{where}: {formulation.name} disagrees with the fast solver")
         checks.append(formulation.name)
-    return CertifiedCase(case, answer, tuple(checks), time.perf_counter() - start, tuple(expected))
+    return CertifiedCase(case, answer, tuple(checks), time.perf_counter() - start, expected)
 
 
 def interactive_problem(game: Game) -> JuryProblem:

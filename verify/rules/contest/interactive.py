@@ -118,7 +118,7 @@ class GeneralInteractive(TurnRulesProblem, JuryProblem):
     def judged(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[str, tuple[str, ...]]:
         """The start's value for the player to move: the certified answer of its line in the plain problem."""
         inner = certify_case(game, case)
-        return f"{inner.answers[0]}\n", inner.checks
+        return f"{inner.solved[0]}\n", inner.checks
 
 
 class GeneralInteractiveContest(InteractiveContest):
