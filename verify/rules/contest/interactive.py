@@ -16,6 +16,7 @@ losses).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Hashable, Iterator, Mapping
 from typing import TYPE_CHECKING
@@ -91,9 +92,10 @@ class GeneralInteractive(TurnRulesProblem, JuryProblem):
             played = [pv for pv in by[outcome] if pv[1].number != 0] or by[outcome]  # a game over at once is no test
             for p, v in rng.sample(played, min(count, len(played))):
                 yield from case(group, p, v, "a random start")
-        for outcome in ("win", "lose"):  # the longest wins, then the longest losses
-            for p, v in sorted(by[outcome], key=lambda pv: -pv[1].number)[: (count + 1) // 2]:
-                yield from case("longest", p, v, "a start of the longest games")
+        for outcome in ("win", "lose"):  # the longest wins, then the longest losses, of the starts not taken yet
+            longest = (c for p, v in sorted(by[outcome], key=lambda pv: -pv[1].number)
+                       for c in case("longest", p, v, "a start of the longest games"))
+            yield from itertools.islice(longest, (count + 1) // 2)
 
     def _beside_draw(self, position: Hashable, table: Mapping) -> bool:
         """Whether ``position`` has a move to a draw (the game not over there)."""
