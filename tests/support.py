@@ -99,6 +99,18 @@ def submissions(folder: str, prefix: str = "") -> list[tuple[str, Path]]:
     return [(p.parent.name, p) for p in sorted(root.glob(f"*/{prefix}*.cpp"))]
 
 
+def python_judge(folder: Path, monkeypatch) -> None:
+    """problemtools runs Python 3 with PyPy3, which this machine may lack: a languages.yaml under ``folder``, made
+    XDG_CONFIG_HOME (problemtools' own configuration place), runs it with this Python instead."""
+    config = folder / "config" / "problemtools"
+    config.mkdir(parents=True)
+    (config / "languages.yaml").write_text(
+        f"python3:\n    compile: '{sys.executable} -m py_compile {{files}}'\n"
+        f"    run: '{sys.executable} \"{{mainfile}}\"'\n"
+    )
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config.parent))
+
+
 def check_small_package(game: str, folder: str, out: Path, prefix: str = "", interactive: bool = False):
     """Write the small package of ``game`` (its interactive problem with ``interactive``) with the
     programs under ``tests/FOLDER/submissions`` named ``PREFIX*``, run the real verifyproblem on it,

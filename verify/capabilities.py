@@ -41,7 +41,7 @@ from gamecert.verify.game import Capability
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.campaign import Campaign, Shard
-    from gamecert.verify.engine.interactive import InteractiveProblem
+    from gamecert.verify.engine.interactive import JuryProblem
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.sizes import SizeCost
@@ -301,4 +301,4 @@ class InteractiveContest(Capability):
     """``gamecert package --interactive``: the game's interactive problem (the contestant plays the jury)."""
 
     @abstractmethod
-    def problem(self) -> InteractiveProblem: ...
+    def problem(self) -> JuryProblem: ...

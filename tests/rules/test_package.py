@@ -22,7 +22,7 @@ from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.rules.contest import RulesProblem
 from gamecert.verify.rules.load import rules_game
-from tests.support import run
+from tests.support import python_judge, run
 
 ROOT = Path(__file__).resolve().parents[2]
 NIM, MISERE_NIM, SPLIT = (str(ROOT / "examples" / f) for f in ("nim.py", "misere_nim.py", "split.py"))
@@ -173,18 +173,10 @@ def test_package_cli_writes_python_programs(tmp_path):
 
 @pytest.mark.slow
 def test_verifyproblem_accepts_the_reference_and_catches_a_wrong_program(tmp_path, monkeypatch):
-    """The real verifyproblem on the small Nim package. problemtools runs Python 3 with PyPy3, which this
-    machine may lack: a languages.yaml in XDG_CONFIG_HOME (problemtools' own configuration place) runs it
-    with this Python instead."""
+    """The real verifyproblem on the small Nim package, Python 3 run by this Python (:func:`python_judge`)."""
     from gamecert.verify.engine.package import verify_package, write_package
 
-    config = tmp_path / "config" / "problemtools"
-    config.mkdir(parents=True)
-    (config / "languages.yaml").write_text(
-        f"python3:\n    compile: '{sys.executable} -m py_compile {{files}}'\n"
-        f"    run: '{sys.executable} \"{{mainfile}}\"'\n"
-    )
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(config.parent))
+    python_judge(tmp_path, monkeypatch)
     wrong = tmp_path / "always_lose.py"
     wrong.write_text("import sys\nsys.stdout.write(''.join('lose 0\\n' for _ in sys.stdin))\n")
     out = tmp_path / "nimgame"

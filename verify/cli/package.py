@@ -88,9 +88,9 @@ def package(
     Every answer is certified first (certificate checker and every independent
     formulation that fits); verifyproblem then compiles and runs every
     submission on every test and checks each lands in its category. With
-    --interactive, each test's start and winning role are certified and a
-    standalone C++ interactor plays the certified strategy against the
-    submission.
+    --interactive, each test's start and its value or winning role are
+    certified and a standalone interactor (C++; Python 3 for a general rules
+    game) plays the certified strategy against the submission.
     """
     from gamecert.verify.engine import package as engine
 

@@ -1,10 +1,13 @@
 """Interactive contest problems: the contestant plays, the jury answers with the certified strategy.
 
 An interactive problem is a :class:`~gamecert.verify.engine.problem.ContestProblem`
-whose subclass is :class:`InteractiveProblem`. Its Kattis package (written by
+whose subclass is :class:`JuryProblem` (what the package writer needs: an
+interactor, and a certified ``.ans`` per test); :class:`InteractiveProblem`,
+the FIRST or SECOND problems of the built-in games, is one. Its Kattis package (written by
 :func:`~gamecert.verify.engine.package.write_package`) has ``validation: custom
-interactive``: the judge runs a standalone C++ *interactor* (an output
-validator under ``output_validators/interactor/``) beside the submission. The
+interactive``: the judge runs a standalone *interactor* (an output validator
+under ``output_validators/interactor/``: C++ for the built-in games, Python 3
+for a general rules game, :mod:`gamecert.verify.rules.contest.interactive`) beside the submission. The
 interactor reads the test's input file, writes the position to the
 submission, reads its role (``FIRST`` or ``SECOND``), then plays against it
 over stdin/stdout and exits 42 (accepted: the submission won) or 43 (wrong
@@ -48,8 +51,28 @@ if TYPE_CHECKING:
 ROLES = ("FIRST", "SECOND")
 
 
-class InteractiveProblem(ContestProblem):
-    """What the package writer needs from an interactive problem, beyond a :class:`ContestProblem`.
+class JuryProblem(ContestProblem):
+    """What the package writer needs from an interactive problem, beyond a :class:`ContestProblem`: the
+    interactor's files, each test's certified ``.ans`` (:meth:`judged`), and what CERTIFICATION.md says of them."""
+
+    #: The interactor's main file, in :attr:`resources`.
+    interactor = "interactor.cpp"
+    #: CERTIFICATION.md's lines on the ``.ans`` files, before the certification steps.
+    answer_note: tuple[str, ...]
+    #: CERTIFICATION.md's lines on the interactor, after the certification steps.
+    jury_note: tuple[str, ...]
+
+    def interactor_files(self) -> list[tuple[str, str]]:
+        """``(file name, text)`` of every file of ``output_validators/interactor/``: by default :attr:`interactor`."""
+        return [(self.interactor, self.resource(self.interactor))]
+
+    @abstractmethod
+    def judged(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[str, tuple[str, ...]]:
+        """The ``.ans`` text of test ``case``, certified, and the names of the checks it passed."""
+
+
+class InteractiveProblem(JuryProblem):
+    """What the package writer needs from an interactive problem where the contestant picks the winning role.
 
     Files (in :attr:`resources`, the game's ``contest/`` folder unless
     :meth:`interactor_files` says otherwise): :attr:`statement` (the LaTeX
@@ -66,14 +89,19 @@ class InteractiveProblem(ContestProblem):
     statement = "interactive.tex"
     validator = "interactive_validator.cpp"
     reference = "interactive_reference.cpp"
-    #: The interactor's main file, in :attr:`resources`.
-    interactor = "interactor.cpp"
     #: The line the jury writes when it cannot move (the contestant has won).
     no_move: str
-
-    def interactor_files(self) -> list[tuple[str, str]]:
-        """``(file name, text)`` of every file of ``output_validators/interactor/``: by default :attr:`interactor`."""
-        return [(self.interactor, self.resource(self.interactor))]
+    answer_note = (
+        "Every `.ans` file is the role that wins from its test's start (`FIRST` moves first). It was read from",
+        "the certified answer of the same position in the game's own (non-interactive) judge format, written",
+        "only after",
+    )
+    jury_note = (
+        "The interactor (`output_validators/interactor/`, standalone C++ written apart from gamecert) computes",
+        "the winning role itself and refuses to judge (exit 1, a judge error) when it differs from the `.ans`",
+        "file, and plays a winning move whenever it can win: the accepted submission (the certified strategy)",
+        "must still win every test, one more independent agreement on every role.",
+    )
 
     @abstractmethod
     def position(self, text: str) -> str:
@@ -110,6 +138,11 @@ class InteractiveProblem(ContestProblem):
         """
         inner = certify_case(game, TestCase(case.group, case.name, self.position(case.text), case.purpose))
         return self.first_wins(case.text, inner.answer), inner.checks
+
+    def judged(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[str, tuple[str, ...]]:
+        """The winning role, one line, from :meth:`certify`."""
+        first, checks = self.certify(game, case, certify_case)
+        return (ROLES[0] if first else ROLES[1]) + "\n", checks
 
 
 # Playing through the pipes ---------------------------------------------------------

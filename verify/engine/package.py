@@ -30,11 +30,12 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gamecert.verify.capabilities import Contest, InteractiveContest
 from gamecert.verify.engine.certified import certified_answer
 from gamecert.verify.engine.contain import MAX_OUTPUT, Limits, Stop, run_contained
-from gamecert.verify.engine.interactive import ROLES, InteractiveProblem
+from gamecert.verify.engine.interactive import JuryProblem
 from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificateRejected, CertificationError, PackageError, TimeLimitError
 from gamecert.verify.game import Game
@@ -73,6 +74,8 @@ class CertifiedCase:
     answer: str
     checks: tuple[str, ...]
     seconds: float
+    #: The game's answer (:meth:`~gamecert.verify.game.Game.answer`) of the certified solution; None where not kept.
+    solved: Any = None
 
 
 @dataclass(frozen=True)
@@ -140,31 +143,33 @@ def certify_case(game: Game, case: TestCase) -> CertifiedCase:
         if other != expected:
             raise CertificationError(f"{where}: {formulation.name} disagrees with the fast solver")
         checks.append(formulation.name)
-    return CertifiedCase(case, answer, tuple(checks), time.perf_counter() - start)
+    return CertifiedCase(case, answer, tuple(checks), time.perf_counter() - start, expected)
 
 
-def interactive_problem(game: Game) -> InteractiveProblem:
-    """The :class:`InteractiveProblem` of a registered game's :class:`~gamecert.verify.capabilities.InteractiveContest`."""
+def interactive_problem(game: Game) -> JuryProblem:
+    """The :class:`~gamecert.verify.engine.interactive.JuryProblem` of a game's :class:`~gamecert.verify.capabilities.InteractiveContest`."""
     contest = game.capability(InteractiveContest)
     if contest is None:
         raise PackageError(f"{game.name} has no interactive problem")
     return contest.problem()
 
 
-def certify_role(game: Game, problem: InteractiveProblem, case: TestCase) -> CertifiedCase:
-    """The certified winning role (``FIRST`` or ``SECOND``, one line) of one interactive test.
+def certify_role(game: Game, problem: JuryProblem, case: TestCase) -> CertifiedCase:
+    """The certified ``.ans`` of one interactive test: the winning role (``FIRST`` or ``SECOND``, one line), or
+    what the problem's :meth:`~gamecert.verify.engine.interactive.JuryProblem.judged` writes.
 
     Notes
     -----
-    The problem's :meth:`InteractiveProblem.certify`: by default the test's
-    position, as the game's own judge input (:meth:`InteractiveProblem.position`),
+    An :class:`~gamecert.verify.engine.interactive.InteractiveProblem`'s
+    :meth:`~gamecert.verify.engine.interactive.InteractiveProblem.certify`: by default the test's
+    position, as the game's own judge input (:meth:`~gamecert.verify.engine.interactive.InteractiveProblem.position`),
     goes through :func:`certify_case` (judge limits, certificate checker, every
     independent formulation that fits) and the role is read from that certified
     answer. Cost: that certification.
     """
     start = time.perf_counter()
-    first, checks = problem.certify(game, case, certify_case)
-    return CertifiedCase(case, (ROLES[0] if first else ROLES[1]) + "\n", checks, time.perf_counter() - start)
+    answer, checks = problem.judged(game, case, certify_case)
+    return CertifiedCase(case, answer, checks, time.perf_counter() - start)
 
 
 def _problem_yaml(problem: ContestProblem, interactive: bool) -> str:
@@ -193,13 +198,9 @@ def _certification_note(
     problem: ContestProblem, files: list[tuple[str, CertifiedCase]], size: str, seed: int, interactive: bool
 ) -> str:
     lines = [f"# How the answers of `{problem.game}`{' (interactive)' if interactive else ''} were certified", ""]
-    if interactive:
-        lines += [
-            f"Written by `gamecert package {problem.game} --interactive --size {size} --seed {seed}`.",
-            "Every `.ans` file is the role that wins from its test's start (`FIRST` moves first). It was read from",
-            "the certified answer of the same position in the game's own (non-interactive) judge format, written",
-            "only after",
-        ]
+    if isinstance(problem, JuryProblem):
+        lines += [f"Written by `gamecert package {problem.game} --interactive --size {size} --seed {seed}`.",
+                  *problem.answer_note]
     else:
         lines += [
             f"Written by `gamecert package {problem.game} --size {size} --seed {seed}`.",
@@ -214,13 +215,8 @@ def _certification_note(
         "Sprague-Grundy table, networkx, as the game offers) gave the same answer; the column below",
         "names the checks each case passed.",
     ]
-    if interactive:
-        lines += [
-            "The interactor (`output_validators/interactor/`, standalone C++ written apart from gamecert) computes",
-            "the winning role itself and refuses to judge (exit 1, a judge error) when it differs from the `.ans`",
-            "file, and plays a winning move whenever it can win: the accepted submission (the certified strategy)",
-            "must still win every test, one more independent agreement on every role.",
-        ]
+    if isinstance(problem, JuryProblem):
+        lines += list(problem.jury_note)
     else:
         lines += [
             "verifyproblem then runs the package's own reference",
@@ -303,7 +299,8 @@ def write_package(
     for case in problem.cases(size, seed):
         if case.group not in known:
             raise PackageError(f"case {case.name} is in the unknown group {case.group!r}")
-        certified.append(certify_role(game, problem, case) if interactive else certify_case(game, case))
+        certified.append(certify_role(game, problem, case) if isinstance(problem, JuryProblem)
+                         else certify_case(game, case))
     out.mkdir(parents=True, exist_ok=True)
     (out / "problem.yaml").write_text(_problem_yaml(problem, interactive))
     (out / "problem_statement").mkdir()
@@ -324,7 +321,7 @@ def write_package(
     (out / "input_validators" / "validator").mkdir(parents=True)
     for name, text in problem.validator_files():
         (out / "input_validators" / "validator" / name).write_text(text)
-    if interactive:
+    if isinstance(problem, JuryProblem):
         (out / "output_validators" / "interactor").mkdir(parents=True)
         for name, text in problem.interactor_files():
             (out / "output_validators" / "interactor" / name).write_text(text)

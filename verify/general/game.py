@@ -152,8 +152,8 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
         return f"query {i + 1} ({self.rules.show(instance.positions[i])}): {other[i]}, fast says {fast[i]}"
 
     def capabilities(self) -> tuple[Capability, ...]:
-        """A command-line position solved (``solve --position``), claims, and stress cases (with ``positions``
-        and one position per input line).
+        """A command-line position solved (``solve --position``), claims, pictures, play, the contest problem, and
+        stress cases (with ``positions`` and one position per input line).
 
         Built once per game: the stress cases keep the positions they list for the whole run.
         """
@@ -162,12 +162,13 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
             from gamecert.verify.general.play import TurnPositionPlay
             from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
             from gamecert.verify.general.stress import TurnStressCases
+            from gamecert.verify.rules.contest import TurnContest
 
             lines = self.rules.positions is not None and self.rules.starts is None
             stress = (TurnStressCases(self),) if lines else ()
             self._capabilities = (
                 TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
-                TurnPositionPlay(self), *stress,
+                TurnPositionPlay(self), TurnContest(self), *stress,
             )
         return self._capabilities
 
@@ -196,6 +197,14 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
             "its mover within N-1, or lost after an extra move), or draw (no winning move, a move to a draw)"
         )
         return rows, note
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        """A turn game's capabilities (:meth:`TurnRulesGame.capabilities`) and the interactive problem."""
+        if self._capabilities is None:
+            from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
+
+            self._capabilities = (*super().capabilities(), GeneralInteractiveContest(self))
+        return self._capabilities
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.general.formulations import general_formulations

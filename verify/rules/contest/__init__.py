@@ -1,11 +1,15 @@
-"""A rules file's contest problem: ``gamecert package --rules FILE`` for an impartial game with ``positions``.
+"""A rules file's contest problem: ``gamecert package --rules FILE`` for an impartial, general or score game
+with ``positions``.
 
 A user's game has no C++ reference or validator written apart from
 gamecert, so the package carries two standalone Python 3 programs generated
 from the rules file (Kattis problemtools runs Python 3 submissions and
-validators): :mod:`~gamecert.verify.rules.contest.reference`, a second
-Sprague–Grundy search written apart from gamecert's solver, and
-:mod:`~gamecert.verify.rules.contest.validator`, which reads every line with
+validators): a reference written apart from gamecert's solver
+(:mod:`~gamecert.verify.rules.contest.reference`, a second Sprague–Grundy
+search, for an impartial game; :mod:`~gamecert.verify.rules.contest.general_reference`,
+a second retrograde analysis, for a general game;
+:mod:`~gamecert.verify.rules.contest.score_reference`, memoized minimax, for a
+score game), and :mod:`~gamecert.verify.rules.contest.validator`, which reads every line with
 the rules' ``parse`` and checks it is one of the package's positions. Each
 embeds the rules file's source, so the package needs nothing but Python 3;
 a rules file packaged this way must be self-contained (the standard library only).
@@ -26,12 +30,13 @@ import itertools
 import os
 import random
 import re
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from gamecert.solvers.errors import RulesError
+from gamecert.solvers.general.graph import Queries
 from gamecert.solvers.rules.impartial import impartial_game
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen
@@ -79,8 +84,9 @@ class Plan:
     stop: str
 
 
-def package_plan(game: Game, scale: Scale) -> Plan:
-    """Every position of sizes ``FIRST_SIZE..N`` of the rules' ``positions``, for the largest ``N`` the scale allows.
+def package_plan(game: Game, scale: Scale, reached: Callable[[list], int]) -> Plan:
+    """Every position of sizes ``FIRST_SIZE..N`` of the rules' ``positions``, for the largest ``N`` the scale allows;
+    ``reached(queries)`` is how many positions the game's solver stores to answer ``queries``.
 
     Notes
     -----
@@ -112,7 +118,7 @@ def package_plan(game: Game, scale: Scale) -> Plan:
 
     def fits(count: int) -> bool:  # the positions of the first ``count`` sizes need at most the budget
         queries = list(dict.fromkeys(p for ps in listed[:count] for p in ps))
-        return not queries or len(impartial_game(rules, queries, game.limits).table) <= scale.budget
+        return not queries or reached(queries) <= scale.budget
 
     # Invariant: the first ``good`` sizes fit, the first ``bad`` do not (or are more than were listed).
     good, bad, step = 0, len(listed) + 1, 1
@@ -193,7 +199,9 @@ class RulesProblem(ContestProblem):
 
     Its statement, validator and reference are generated; they state the
     limits of the package last planned (:meth:`cases` plans one), so a
-    package writer asks for them after the cases.
+    package writer asks for them after the cases. A kind's problem
+    (:class:`TurnRulesProblem`) says how its solver counts the positions it
+    stores (:meth:`reached`) and what its statement says of play and output.
     """
 
     statement = "statement.tex"
@@ -224,7 +232,7 @@ class RulesProblem(ContestProblem):
     def cases(self, size: str, seed: int) -> Iterator[TestCase]:
         """The sample, then the secret groups; plans the package first (see :func:`package_plan`)."""
         scale = SCALES[size]
-        plan = self.plan = package_plan(self.rules_game, scale)
+        plan = self.plan = package_plan(self.rules_game, scale, self.reached)
         rng = random.Random(f"{self.game} {size} {seed}")
 
         def text(chosen: list[tuple[int, Hashable]]) -> str:
@@ -261,46 +269,75 @@ class RulesProblem(ContestProblem):
             yield TestCase("largest", f"size-{sizes[-1]}-repeated", text(repeated),
                            f"the positions of size {sizes[-1]} repeated to {plan.lines} lines")
 
+    def reached(self, queries: list) -> int:
+        """How many positions the solver stores to answer ``queries``."""
+        return len(impartial_game(self.rules_game.rules, queries, self.rules_game.limits).table)
+
     def resource(self, name: str) -> str:
         """The generated statement, validator or reference, for the package last planned."""
         if self.plan is None:
             raise PackageError("the problem's files state its limits: plan the cases first")
         if name == self.statement:
             return self._statement(self.plan)
-        template = files(__name__).joinpath(name).read_text(encoding="utf-8")
-        values = {"RULES_SOURCE": self.rules_source, "FIRST_SIZE": FIRST_SIZE, "MAX_SIZE": self.plan.max_size,
-                  "MAX_LINES": self.plan.lines}
         if name in (self.validator, self.reference):
-            return filled(template, values)
+            return filled(self.template(name), self.values())
         raise PackageError(f"the rules problem has no file {name}")
+
+    def template(self, name: str) -> str:
+        """The text of one of the program templates beside this module."""
+        return files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+    def values(self) -> dict[str, object]:
+        """What the programs' marked lines hold: the rules file's source and the limits of the package last planned."""
+        if self.plan is None:
+            raise PackageError("the problem's files state its limits: plan the cases first")
+        return {"RULES_SOURCE": self.rules_source, "FIRST_SIZE": FIRST_SIZE, "MAX_SIZE": self.plan.max_size,
+                "MAX_LINES": self.plan.lines}
+
+    def _play(self) -> str:
+        """The statement's paragraph on how the game is played."""
+        rules = self.rules_game.rules
+        end = ("The player who makes the last move loses: a player who cannot move wins."
+               if rules.misere else "A player who cannot move loses.")
+        return ("Two players take turns to move, starting from a position of this game; the\n"
+                "positions one move away from a position are those its rules below give.\n"
+                f"{end} For each position of the input, does the player to move win with\nperfect play?")
+
+    def _defined(self) -> str:
+        """The statement's sentence on what the rules file's functions do."""
+        parts = (r" A position is the sum of the independent games \texttt{components} lists: a move is a move in "
+                 "one of them." if self.rules_game.rules.components is not None else "")
+        return ("\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the positions\n"
+                "one move away." + parts)
+
+    def _output(self) -> str:
+        """The statement's output section."""
+        rules = self.rules_game.rules
+        if rules.answer is not None:
+            return (r"For each line, print the text the rules' \texttt{answer(win, value)} returns, where "
+                    r"\texttt{win} says whether the player to move wins and \texttt{value} is the position's "
+                    "nim value" + (r" (\texttt{None}: misère play)." if rules.misere else "."))
+        if rules.misere:
+            return r"For each line, print \texttt{win} if the player to move wins and \texttt{lose} otherwise."
+        return (r"For each line, print \texttt{win $N$} if the player to move wins, where $N$ is the "
+                "position's nim value (its Sprague--Grundy value: the xor of its components' values), "
+                r"and \texttt{lose 0} if the player to move loses.")
 
     def _statement(self, plan: Plan) -> str:
         rules = self.rules_game.rules
-        if rules.answer is not None:
-            output = (r"For each line, print the text the rules' \texttt{answer(win, value)} returns, where "
-                      r"\texttt{win} says whether the player to move wins and \texttt{value} is the position's "
-                      "nim value" + (r" (\texttt{None}: misère play)." if rules.misere else "."))
-        elif rules.misere:
-            output = r"For each line, print \texttt{win} if the player to move wins and \texttt{lose} otherwise."
-        else:
-            output = (r"For each line, print \texttt{win $N$} if the player to move wins, where $N$ is the "
-                      "position's nim value (its Sprague--Grundy value: the xor of its components' values), "
-                      r"and \texttt{lose 0} if the player to move loses.")
         values = {
             "TITLE": _latex(self.title),
             "DOC": _latex(rules.doc) if rules.doc else f"This is the game {_latex(self.game)}.",
-            "PLAY": ("The player who makes the last move loses: a player who cannot move wins."
-                     if rules.misere else "A player who cannot move loses."),
-            "COMPONENTS": (r" A position is the sum of the independent games \texttt{components} lists: "
-                           "a move is a move in one of them." if rules.components is not None else ""),
+            "PLAY": self._play(),
+            "DEFINED": self._defined(),
             "SOURCE": self.rules_source.rstrip("\n"),
             "LINES": f"{plan.lines:,}".replace(",", r"\,"),
             "FIRST": str(FIRST_SIZE),
             "MAX": str(plan.max_size),
             "WRITTEN": r"\texttt{format}" if rules.format is not None else r"Python's \texttt{str}",
-            "OUTPUT": output,
+            "OUTPUT": self._output(),
         }
-        template = files(__name__).joinpath(self.statement).read_text(encoding="utf-8")
+        template = self.template(self.statement)
         return re.sub(r"@([A-Z]+)@", lambda m: values[m.group(1)], template)  # one pass: no value is read again
 
 
@@ -317,3 +354,85 @@ class RulesContest(Contest):
                 "of each size (docs/rules.md)"
             )
         return RulesProblem(self.game)
+
+
+class TurnRulesProblem(RulesProblem):
+    """The contest problem of one general or score rules game with ``positions`` and one position per line.
+
+    Its reference is :mod:`~gamecert.verify.rules.contest.general_reference`
+    (a second retrograde analysis) or
+    :mod:`~gamecert.verify.rules.contest.score_reference` (memoized minimax),
+    each written apart from gamecert's solvers; the validator is the
+    impartial problem's.
+    """
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.reference = f"{game.kind}_reference.py"
+
+    def reached(self, queries: list) -> int:
+        """How many positions the game's solver stores to answer ``queries``."""
+        return len(self.rules_game.solve(Queries(tuple(queries))).table)
+
+    def _play(self) -> str:
+        rules, score = self.rules_game.rules, self.rules_game.kind == "score"
+        out = ["Two players take turns to move, starting from a position of this game; the\n"
+               "positions one move away from a position are those its rules below give"
+               + (", each with the points the\nplayer making that move scores." if score else ".")]
+        if rules.result is not None:
+            out.append(r"The game is over at a position where \texttt{result} says so: "
+                       + (r"its value is what the player to move gains over the opponent from there on."
+                          if score else r"\texttt{win}, \texttt{lose} or \texttt{draw} for the player to move."))
+        out.append("A player who cannot move " + ("gains nothing more (the value 0)." if score else "loses."))
+        if rules.player is not None:
+            out.append(r"A move to a position where \texttt{player} names the same player is an extra move: that "
+                       "player moves again.")
+        out.append("Every play ends." if score else
+                   "Positions may repeat: a position from which neither player can force a win is a draw.")
+        return " ".join(out)
+
+    def _defined(self) -> str:
+        score = self.rules_game.kind == "score"
+        return ("\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the "
+                + ("moves, each a pair\n(position, points)." if score else "positions\none move away."))
+
+    def _output(self) -> str:
+        rules = self.rules_game.rules
+        if self.rules_game.kind == "score":
+            value = (r"the most the player to move can guarantee with perfect play of both: its own points minus "
+                     "the opponent's from this position on")
+            if rules.answer is not None:
+                return (r"For each line, print the text the rules' \texttt{answer(\"score\", $S$)} returns, "
+                        f"where $S$ is {value}.")
+            return rf"For each line, print \texttt{{score $S$}}, where $S$ is {value}."
+        remoteness = (r"$N$ is the remoteness: 0 where the game is over; otherwise the winner plays to win as soon "
+                      r"as possible and the loser to lose as late as possible, and $N$ is the number of moves "
+                      "until the game ends")
+        if rules.answer is not None:
+            return (r"For each line, print the text the rules' \texttt{answer(outcome, $N$)} returns, where "
+                    r"\texttt{outcome} is \texttt{\"win\"} or \texttt{\"lose\"} for the player to move, or "
+                    r"\texttt{\"draw\"} (and $N$ \texttt{None}) when neither player can force a win; "
+                    + remoteness + ".")
+        return (r"For each line, print \texttt{win $N$} if the player to move can force a win, \texttt{lose $N$} "
+                r"if the opponent can, and \texttt{draw} otherwise; " + remoteness + ".")
+
+
+class TurnContest(Contest):
+    """``gamecert package --rules FILE``: the contest problem of a general or score rules game with ``positions``
+    and one position per input line."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def problem(self) -> TurnRulesProblem:
+        rules = self.game.rules
+        if rules.positions is None:
+            raise PackageError(
+                f"{rules.path} defines no positions(size): a package draws its tests from every position of each "
+                "size (docs/rules.md)"
+            )
+        if rules.starts is not None:
+            raise PackageError(
+                f"{rules.path} reads a whole input (starts): a package's tests are one position per line"
+            )
+        return TurnRulesProblem(self.game)
