@@ -21,7 +21,7 @@ from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.package import certify_case
 from gamecert.verify.rules.contest import TurnRulesProblem
-from gamecert.verify.rules.game import rules_game
+from gamecert.verify.rules.load import rules_game
 from tests.support import python_judge, run
 
 TESTS = Path(__file__).resolve().parents[1]
