@@ -17,6 +17,7 @@ from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.cli import main
 from gamecert.verify.engine import tiers as engine
 from gamecert.verify.engine.store import Store
+from gamecert.verify.errors import StoreError
 from gamecert.verify.engine.tiers import solve_tiers
 from gamecert.verify.rules.load import load_rules
 
@@ -88,8 +89,9 @@ def test_stopped_between_shards_and_resumed_same_answer_no_shard_twice(tmp_path,
     assert found.resumed == 7 and found.ran == len(ran) - first
     assert len(ran) == len(set(ran))  # no shard ran twice
     with Store(store / "store.sqlite") as s:
-        (rows,) = s._db.execute("SELECT COUNT(*) FROM shards").fetchone()
-    assert rows == len(ran)
+        assert s.finished() == len(ran)
+    with pytest.raises(StoreError, match="already holds"):
+        solve_tiers(rules, queries, shards=3, jobs=0, store=store)
 
 
 def test_a_move_to_a_lower_tier_is_bad_input(tmp_path):

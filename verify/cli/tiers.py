@@ -21,7 +21,7 @@ from gamecert.verify.game import Game
 
 #: The first tiers the projection waits for: this many positions found, or this many seconds of work.
 CALIBRATION_POSITIONS = 10_000
-CALIBRATION_SECONDS = 1.0
+CALIBRATION_SECONDS = 30.0
 
 
 def solve_tiered(game: Game, file: str, shards: int | None, options: CampaignOptions) -> None:

@@ -55,7 +55,7 @@ import shlex
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ContextManager
 
@@ -116,9 +116,14 @@ class TierStep:
         self.limits = limits
 
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
+        cpu = time.process_time()
         if options["step"] == "forward":
-            return self.forward(options["tier"], params["shard"], options["round"])
-        return self.backward(options["tier"], params["shards"], params["rounds"])
+            counts, bad = self.forward(options["tier"], params["shard"], options["round"])
+        else:
+            counts, bad = self.backward(options["tier"], params["shards"], params["rounds"])
+        counts["cpu_ms"] = round((time.process_time() - cpu) * 1000)
+        counts["peak_kib"] = _peak_kib()
+        return counts, bad
 
     def folder(self, tier: int, shard: int, round_: int | None = None) -> Path:
         path = Path(self.root) / "tiers" / str(tier) / str(shard)
@@ -156,7 +161,6 @@ class TierStep:
             "positions": found.positions, "ends": found.ends, "heads": found.heads, "dest": found.dest,
             "index": found.index, "extra": found.extra, "sent": list(found.sent),
         })
-        counts["peak_kib"] = _peak_kib()
         return counts, []
 
     def backward(self, tier: int, shards: Sequence[int], rounds: Sequence[Sequence[int]]) -> tuple[dict[str, int], list[str]]:
@@ -223,7 +227,7 @@ class TierStep:
         bad = check_entries(self.rules, table, positions, self.limits)
         counts = {
             "positions": n, "certified": 0 if bad else n, "shards": len(shards),
-            "draws": int(np.count_nonzero(outcome == DRAW)), "peak_kib": _peak_kib(),
+            "draws": int(np.count_nonzero(outcome == DRAW)),
         }
         return counts, bad
 
@@ -235,7 +239,7 @@ def _joined(arrays: list[np.ndarray], dtype: type) -> np.ndarray:
 @dataclass(frozen=True)
 class TierStats:
     """What one tier took: its positions and moves, its forward rounds and tasks, and the seconds its
-    forward and backward tasks ran (summed over tasks, on their workers)."""
+    forward and backward tasks ran (summed over tasks, on their workers), in all and on the processor."""
 
     tier: int
     positions: int = 0
@@ -245,6 +249,8 @@ class TierStats:
     backward_tasks: int = 0
     forward_seconds: float = 0.0
     backward_seconds: float = 0.0
+    forward_cpu: float = 0.0
+    backward_cpu: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -319,6 +325,14 @@ def _folder(store: Path | None, ident: str, resume: bool) -> Iterator[Path]:
         held = json.loads(marker.read_text()).get("solve")
         if held != ident:
             raise StoreError(f"--store {shown}: holds the tiered solve of another rules file, input or --shards; give another folder")
+        if not resume:
+            with Store(store / "store.sqlite") as opened:
+                finished = opened.finished()
+            if finished:
+                raise StoreError(
+                    f"--store {shown}: already holds {finished:,} finished shards of this solve; add --resume to finish it, "
+                    "or give another folder"
+                )
     elif resume and store.exists() and any(store.iterdir()):
         raise StoreError(f"--store {shown}: holds no tiered solve to resume")
     else:
@@ -430,9 +444,11 @@ def solve_tiers(
                             t2, s2, r2 = map(int, key[3:].split("-"))
                             (todo if t2 == t else pending.setdefault(t2, {})).setdefault(r2, set()).add(s2)
                 totals = result.totals
-                tier = TierStats(
-                    t, tier.positions + totals.get("positions", 0), tier.moves + totals.get("moves", 0), r + 1,
-                    tier.forward_tasks + len(result.shards), 0, tier.forward_seconds + sum(s.seconds for s in result.shards),
+                tier = replace(
+                    tier, positions=tier.positions + totals.get("positions", 0), moves=tier.moves + totals.get("moves", 0),
+                    rounds=r + 1, forward_tasks=tier.forward_tasks + len(result.shards),
+                    forward_seconds=tier.forward_seconds + sum(s.seconds for s in result.shards),
+                    forward_cpu=tier.forward_cpu + totals.get("cpu_ms", 0) / 1000,
                 )
                 r += 1
             stats[t] = tier
@@ -450,10 +466,9 @@ def solve_tiers(
                 raise CertificateRejected(f"tier {t}", result.counterexamples[0])
             certified += result.totals.get("certified", 0)
             shard_count += len(held)
-            s = stats[t]
-            stats[t] = TierStats(
-                t, s.positions, s.moves, s.rounds, s.forward_tasks, len(parts), s.forward_seconds,
-                sum(x.seconds for x in result.shards),
+            stats[t] = replace(
+                stats[t], backward_tasks=len(parts), backward_seconds=sum(x.seconds for x in result.shards),
+                backward_cpu=result.totals.get("cpu_ms", 0) / 1000,
             )
         labels: dict = {}
         for (t, s), group in where.items():
