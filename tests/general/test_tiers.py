@@ -23,6 +23,8 @@ from gamecert.verify.rules.load import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
+pytestmark = pytest.mark.slow  # each writes a store folder and runs tens of tasks (over 0.4 s)
+
 
 def random_tiered(seed: int, n: int = 12) -> GeneralRules:
     """A general game on ``0 .. n-1`` in tiers of three (``p // 3``): moves to the same tier or later
@@ -115,7 +117,6 @@ def tictactoe():
     return path, "".join(p + "\n" for p in general_game(load_rules(path), [".........", ]).table)
 
 
-@pytest.mark.slow
 def test_tictactoe_every_position_equals_the_in_memory_solve(tictactoe, tmp_path):
     path, every = tictactoe
     runner = CliRunner()
@@ -129,7 +130,6 @@ def test_tictactoe_every_position_equals_the_in_memory_solve(tictactoe, tmp_path
     )
 
 
-@pytest.mark.slow
 def test_tictactoe_on_two_dask_workers(tictactoe, tmp_path):
     path, every = tictactoe
     lines = every.splitlines()[::500]
@@ -141,3 +141,29 @@ def test_tictactoe_on_two_dask_workers(tictactoe, tmp_path):
     again = CliRunner().invoke(main, [*args[:-1], "--resume", "-"], input="\n".join(lines))
     assert again.stdout == expected.stdout
     assert again.stderr.splitlines()[-1].endswith("(0 tasks run, 38 resumed from the store)")
+
+
+def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_path):
+    rules = tmp_path / "take.py"
+    rules.write_text('"""Take one or two; the last to take wins."""\n\nKIND = "general"\n\n\ndef parse(line):\n'
+                     '    return int(line)\n\n\ndef moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n\n\n'
+                     'def tier(n):\n    return -n\n')
+    store = tmp_path / "solve"
+    runner = CliRunner()
+    solved = runner.invoke(main, ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "--shards", "2",
+                                  "--store", str(store), "-"], input="9\n10\n")
+    assert (solved.exit_code, solved.stdout) == (0, "lose 6\nwin 7\n")
+    checked = runner.invoke(main, ["check", "--tiers", str(store)])
+    assert (checked.exit_code, checked.stdout) == (0, "check --tiers: certified 11 positions in 11 shards of 11 tiers\n")
+    labels = store / "tiers" / "-3" / str(engine.shard_of(3, 2)) / "labels.pkl"
+    outcome, remoteness = engine._load(labels)
+    remoteness[0] += 2  # 3 is lose 2: now lose 4
+    engine._save(labels, (outcome, remoteness))
+    checked = runner.invoke(main, ["check", "--tiers", str(store)])
+    assert checked.exit_code == 3
+    assert checked.stdout.splitlines() == [  # 5 and 4 move to 3; 3 moves to 2 (win 1) and 1 (win 1)
+        "tier -5 shard 1: 5: the certificate says win 3, but the quickest good move, to 3, is lose 4",
+        "tier -4 shard 1: 4: the certificate says win 3, but the quickest good move, to 3, is lose 4",
+        f"tier -3 shard {engine.shard_of(3, 2)}: 3: the certificate says lose 4, but the slowest move, to 2, is win 1",
+    ]
+    assert checked.stderr == "check --tiers: 3 labels fail their certificate\n"

@@ -289,7 +289,7 @@ def outlook(stats: Sequence[TierStats], backward_ratio: float = 1.5) -> Outlook:
 
     >>> o = outlook([TierStats(0, 10, forward_seconds=1.0), TierStats(1, 30, forward_seconds=3.0)])
     >>> o.positions, o.next_positions, o.seconds
-    (40, 90, 25.0)
+    (40, 90, 32.5)
     """
     positions = sum(t.positions for t in stats)
     seconds = sum(t.forward_seconds for t in stats)
@@ -299,11 +299,17 @@ def outlook(stats: Sequence[TierStats], backward_ratio: float = 1.5) -> Outlook:
     return Outlook(len(stats), positions, nxt, (positions + nxt) * per * (1 + backward_ratio), seconds)
 
 
+def _digest(path: str) -> str:
+    """The sha256 of a file's bytes (of nothing when it cannot be read)."""
+    h = hashlib.sha256()
+    with contextlib.suppress(OSError), open(path, "rb") as f:
+        h.update(f.read())
+    return h.hexdigest()
+
+
 def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
     """What a store folder's solve is: a hash of the rules file, the queries and the shard count."""
-    h = hashlib.sha256()
-    with contextlib.suppress(OSError), open(rules.path, "rb") as f:
-        h.update(f.read())
+    h = hashlib.sha256(_digest(rules.path).encode())
     for q in queries.positions:
         h.update(stable_key(q) + b"\0")
     h.update(str(shards).encode())
@@ -311,7 +317,7 @@ def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
 
 
 @contextlib.contextmanager
-def _folder(store: Path | None, ident: str, resume: bool) -> Iterator[Path]:
+def _folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules) -> Iterator[Path]:
     """The folder of the solve: ``store`` (checked to hold this solve, or nothing), else a temporary one."""
     if store is None:
         with tempfile.TemporaryDirectory(prefix="gamecert-tiers-") as tmp:
@@ -337,7 +343,7 @@ def _folder(store: Path | None, ident: str, resume: bool) -> Iterator[Path]:
         raise StoreError(f"--store {shown}: holds no tiered solve to resume")
     else:
         store.mkdir(parents=True, exist_ok=True)
-        marker.write_text(json.dumps({"solve": ident}) + "\n")
+        marker.write_text(json.dumps({"solve": ident, "rules": os.path.abspath(rules.path), "rules_sha256": _digest(rules.path)}) + "\n")
     yield store
 
 
@@ -393,7 +399,7 @@ def solve_tiers(
     ident = solve_id(rules, queries, shards)
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        root = stack.enter_context(_folder(store, ident, resume))
+        root = stack.enter_context(_folder(store, ident, resume, rules))
         opened = stack.enter_context(Store(root / "store.sqlite")) if store is not None else None
         client = None
         step = TierStep(rules, str(root), shards, limits)
@@ -441,7 +447,7 @@ def solve_tiers(
                     rounds.setdefault(t, {}).setdefault(int(shard.key), []).append(r)
                     for key, count in shard.counts.items():
                         if key.startswith("to "):
-                            t2, s2, r2 = map(int, key[3:].split("-"))
+                            t2, s2, r2 = map(int, key[3:].rsplit("-", 2))  # a tier may be negative
                             (todo if t2 == t else pending.setdefault(t2, {})).setdefault(r2, set()).add(s2)
                 totals = result.totals
                 tier = replace(
@@ -485,3 +491,98 @@ def solve_tiers(
         solution, tuple(stats[t] for t in sorted(stats)), certified, shard_count,
         sum(x.ran for x in results), sum(x.resumed for x in results), time.perf_counter() - start, workers,
     )
+
+
+class TierCheck:
+    """A shard's task of :func:`check_tiers`, for Dask: ``check(params, options)`` checks every label of
+    one stored shard, each child's label read from the shard that owns it (its ``labels.pkl``)."""
+
+    def __init__(self, rules: GeneralRules, root: str, limits: Limits) -> None:
+        self.rules = rules
+        self.root = root
+        self.limits = limits
+
+    def _shard(self, tier: int, shard: int) -> tuple[list, list, list]:
+        """A stored shard's parts (in round order), its positions and their labels."""
+        here = Path(self.root) / "tiers" / str(tier) / str(shard)
+        rounds = sorted(int(p.name) for p in here.iterdir() if p.is_dir() and (p / "part.pkl").exists())
+        parts = [_load(here / str(r) / "part.pkl") for r in rounds]
+        positions = [p for part in parts for p in part["positions"]]
+        o, rem = _load(here / "labels.pkl")
+        return [(r, part) for r, part in zip(rounds, parts)], positions, values(o, rem)
+
+    def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
+        from gamecert.verify.general.certificate import check_entries
+
+        tier, shard = params["tier"], params["shard"]
+        parts, positions, labels = self._shard(tier, shard)
+        if len(labels) != len(positions):
+            return {"positions": len(positions), "certified": 0}, [f"tier {tier} shard {shard}: {len(labels)} labels for {len(positions)} positions"]
+        table = dict(zip(positions, labels))
+        wanted: dict[tuple[int, int], list] = {}
+        for r, part in parts:
+            me = _name((tier, shard, r))
+            for to in part["sent"]:
+                path = Path(self.root) / "tiers" / str(to[0]) / str(to[1]) / str(to[2]) / "in" / f"{me}.pkl"
+                wanted.setdefault((to[0], to[1]), []).extend(_load(path))
+        for (t, s), children in sorted(wanted.items()):
+            _, held, found = self._shard(t, s)
+            where = dict(zip(held, found))
+            del held, found
+            table.update((c, where[c]) for c in children if c in where)
+        bad = check_entries(self.rules, table, positions, self.limits)
+        return {"positions": len(positions), "certified": 0 if bad else len(positions)}, [f"tier {tier} shard {shard}: {b}" for b in bad]
+
+
+@dataclass(frozen=True)
+class CheckedTiers:
+    """A stored tiered solve checked again: positions and shards checked, the tiers, and what failed."""
+
+    positions: int
+    shards: int
+    tiers: int
+    violations: tuple[str, ...]
+
+
+def check_tiers(
+    root: Path, rules: GeneralRules | None = None, *, jobs: int | None = None, scheduler: str | None = None,
+    bar: Callable[[Campaign], ContextManager] | None = None,
+) -> CheckedTiers:
+    """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``,
+    else the rules file the solve recorded (refused when it has changed since).
+
+    Notes
+    -----
+    Independent of the solve's answer files: each child's label is read from
+    the ``labels.pkl`` of the shard that owns it, the rules are called again
+    for every position. A task holds its shard and one child shard at a time.
+
+    >>> import tempfile
+    >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = solve_tiers(walk, Queries((3,)), shards=2, jobs=0, store=Path(d))
+    ...     check_tiers(Path(d), walk, jobs=0)
+    CheckedTiers(positions=4, shards=4, tiers=4, violations=())
+    """
+    shown = shlex.quote(str(root))
+    marker = root / "solve.json"
+    if not marker.exists():
+        raise StoreError(f"--tiers {shown}: holds no tiered solve (solve --tiers --store {shown} writes one)")
+    solve = json.loads(marker.read_text())
+    if rules is None:
+        from gamecert.verify.rules.load import load_rules
+
+        if _digest(solve["rules"]) != solve["rules_sha256"]:
+            raise StoreError(f"--tiers {shown}: the rules file {solve['rules']} has changed since the solve")
+        rules = load_rules(solve["rules"])
+    shards, tiers = [], set()
+    for folder in sorted((root / "tiers").glob("*/*"), key=lambda p: (int(p.parent.name), int(p.name))):
+        if not (folder / "labels.pkl").exists():
+            raise StoreError(f"--tiers {shown}: the solve is not finished (tier {folder.parent.name} shard {folder.name} "
+                             "has no labels); --resume it first")
+        tiers.add(int(folder.parent.name))
+        shards.append(Shard(f"{folder.parent.name}-{folder.name}", {"tier": int(folder.parent.name), "shard": int(folder.name)}))
+    campaign = Campaign(f"check {root}", TierCheck(rules, str(root), Limits()), tuple(shards), {"solve": solve["solve"]}, unit="positions")
+    with bar(campaign) if bar is not None else contextlib.nullcontext() as update:
+        result = run_campaign(campaign, jobs=jobs, scheduler=scheduler, progress=update)
+    return CheckedTiers(result.totals.get("certified", 0), len(shards), len(tiers), tuple(result.counterexamples))
