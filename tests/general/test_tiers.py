@@ -17,8 +17,8 @@ from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.cli import main
 from gamecert.verify.engine import tiers as engine
 from gamecert.verify.engine.store import Store
-from gamecert.verify.errors import StoreError
 from gamecert.verify.engine.tiers import solve_tiers
+from gamecert.verify.errors import StoreError
 from gamecert.verify.rules.load import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from gamecert.verify.cli.campaign import CampaignOptions, workers_text, campaign_bar
+from gamecert.verify.cli.campaign import CampaignOptions, campaign_bar, workers_text
 from gamecert.verify.cli.common import read_input
 from gamecert.verify.engine import sizes
 from gamecert.verify.engine.tiers import DEFAULT_SHARDS, Outlook, solve_tiers

@@ -267,12 +267,12 @@ def _run_on_dask(
     finished: Callable[[ShardResult], None],
     client: object | None = None,
 ) -> None:
-    with contextlib.nullcontext(client) if client is not None else dask_client(jobs, scheduler) as client:
+    with contextlib.nullcontext(client) if client is not None else dask_client(jobs, scheduler) as opened:
         from distributed import as_completed  # importable: dask_client checked it
 
         function = _pickled(campaign.function)
         futures = [
-            client.submit(
+            opened.submit(
                 execute_pickled,
                 function,
                 shard.key,
@@ -293,7 +293,7 @@ def _run_on_dask(
                     raise CampaignError(f"shard {future.key} failed: {type(exc).__name__}: {exc}") from exc
                 finished(result)
         finally:
-            client.cancel(futures)
+            opened.cancel(futures)
 
 
 def _pickled(function: ShardFunction) -> bytes:

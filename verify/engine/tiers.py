@@ -57,15 +57,15 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ContextManager
+from typing import Any
 
 import numpy as np
 
+from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.graph import Queries
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.tiers import DRAW, expand, retrograde, shard_of, stable_key, tier_of, values
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt
-from gamecert.solvers.errors import RulesError
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard, dask_client, run_campaign
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import CertificateRejected, StoreError
@@ -136,7 +136,7 @@ class TierStep:
                 return call(guard)
             except RulesError:
                 raise
-            except (Exception, RulesInterrupt) as exc:
+            except (Exception, RulesInterrupt) as exc:  # noqa: BLE001 - the rules' fault, located in their file
                 raise guard.failed(exc) from None
 
     def forward(self, tier: int, shard: int, round_: int) -> tuple[dict[str, int], list[str]]:
@@ -357,7 +357,7 @@ def solve_tiers(
     resume: bool = False,
     jobs: int | None = None,
     scheduler: str | None = None,
-    bar: Callable[[Campaign], ContextManager] | None = None,
+    bar: Callable[[Campaign], contextlib.AbstractContextManager] | None = None,
     plan: Callable[[Outlook], None] | None = None,
 ) -> TieredSolve:
     """Solve a general game tier by tier on Dask: the value of every query, every position's label certified.
@@ -445,7 +445,7 @@ def solve_tiers(
                 result = run(title, {"step": "forward", "tier": t, "round": r}, [Shard(str(s), {"shard": s}) for s in sorted(todo.pop(r))])
                 for shard in result.shards:
                     rounds.setdefault(t, {}).setdefault(int(shard.key), []).append(r)
-                    for key, count in shard.counts.items():
+                    for key in shard.counts:
                         if key.startswith("to "):
                             t2, s2, r2 = map(int, key[3:].rsplit("-", 2))  # a tier may be negative
                             (todo if t2 == t else pending.setdefault(t2, {})).setdefault(r2, set()).add(s2)
@@ -546,7 +546,7 @@ class CheckedTiers:
 
 def check_tiers(
     root: Path, rules: GeneralRules | None = None, *, jobs: int | None = None, scheduler: str | None = None,
-    bar: Callable[[Campaign], ContextManager] | None = None,
+    bar: Callable[[Campaign], contextlib.AbstractContextManager] | None = None,
 ) -> CheckedTiers:
     """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``,
     else the rules file the solve recorded (refused when it has changed since).
