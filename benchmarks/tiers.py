@@ -97,11 +97,10 @@ def killed_and_resumed(board: str, jobs: int, shards: int, after: float) -> None
         print(f"resumed: exit {done.returncode} in {time.perf_counter() - start:.1f} s: {done.stdout.decode().strip()}")
         print(done.stderr.decode().strip().splitlines()[-1])
         with sqlite3.connect(store / "store.sqlite") as db:
-            rows = db.execute("SELECT run, COUNT(*) FROM shards GROUP BY run ORDER BY run").fetchall()
             (distinct,) = db.execute("SELECT COUNT(DISTINCT campaign || ' ' || key) FROM shards").fetchone()
             (total,) = db.execute("SELECT COUNT(*) FROM shards").fetchone()
-        print(f"shards recorded per run (run 1 = the killed one, per campaign): {dict(rows)}; "
-              f"{total} rows, {distinct} distinct shards")
+        print(f"the store: {total} rows, {distinct} distinct tasks ({first} recorded before the kill, "
+              f"{total - first} by the resumed run)")
 
 
 def main(argv: list[str] | None = None) -> None:
