@@ -167,3 +167,19 @@ def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_
         f"tier -3 shard {engine.shard_of(3, 2)}: 3: the certificate says lose 4, but the slowest move, to 2, is win 1",
     ]
     assert checked.stderr == "check --tiers: 3 labels fail their certificate\n"
+
+
+def test_a_solve_projected_past_the_limit_is_refused_unless_no_size_limit(tmp_path, monkeypatch):
+    from gamecert.verify.engine import sizes
+
+    rules = tmp_path / "take.py"
+    rules.write_text('KIND = "general"\n\n\ndef parse(line):\n    return int(line)\n\n\n'
+                     'def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n\n\ndef tier(n):\n    return -n\n')
+    monkeypatch.setattr(sizes, "DAY", 1e-9)  # any work at all is past the limit
+    args = ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "-"]
+    refused = CliRunner().invoke(main, args, input="4\n")
+    assert refused.exit_code == 2
+    assert "more than a day; --no-size-limit runs it anyway" in refused.stderr
+    assert "1 positions in tiers found so far (1), the next ≈1" in refused.stderr
+    ran = CliRunner().invoke(main, [*args[:-1], "--no-size-limit", "-"], input="4\n")
+    assert (ran.exit_code, ran.stdout) == (0, "win 3\n")  # 4 -> 3, a multiple of 3: lost in 2
