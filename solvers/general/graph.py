@@ -12,7 +12,7 @@ input: one position per line, or, with ``starts``, a whole-input instance
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,8 +47,8 @@ class Explored:
     ``targets[heads[i]:heads[i + 1]]`` are the numbers of the positions the
     moves from position ``i`` reach, in the order ``moves`` gave them
     (repeats kept); ``points`` the mover's points of each move (score games;
-    None for general games). ``ends[i]`` is what ``result`` said where it
-    ended the game (``moves`` was not called there), else None. ``sides[i]``
+    None for general games). ``ends`` maps the number of each position where
+    ``result`` ended the game to what it said (``moves`` was not called there). ``sides[i]``
     is 0 or 1, the player to move, numbered as :attr:`players` lists them
     (None when the rules have no ``player``: the turn passes with every move).
     The queries are the first positions.
@@ -59,13 +59,18 @@ class Explored:
     heads: list[int]
     targets: list[int]
     points: list[int] | None
-    ends: list
+    ends: dict[int, Any]
     sides: bytearray | None
     players: tuple
 
-    def predecessors(self) -> tuple[list[int], list[int]]:
+    def degrees(self) -> list[int]:
+        """The number of moves from each position."""
+        return np.diff(np.asarray(self.heads, dtype=np.int64)).tolist()
+
+    def predecessors(self) -> tuple[list[int], list[int], list[int] | None]:
         """The moves reversed: ``sources[starts[j]:starts[j + 1]]`` are the positions with a move to ``j``
-        (one entry per move), in ``O(M log M)`` time (a stable sort of the targets)."""
+        (one entry per move), and ``points`` the points of those moves (None for a general game), in
+        ``O(M log M)`` time (a stable sort of the targets)."""
         n = len(self.positions)
         targets = np.asarray(self.targets, dtype=np.int64)
         degree = np.diff(np.asarray(self.heads, dtype=np.int64))
@@ -73,7 +78,8 @@ class Explored:
         sources = np.repeat(np.arange(n, dtype=np.int64), degree)[order]
         starts = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.bincount(targets, minlength=n), out=starts[1:])
-        return sources.tolist(), starts.tolist()
+        points = None if self.points is None else np.asarray(self.points, dtype=object)[order].tolist()
+        return sources.tolist(), starts.tolist(), points
 
     def cycle(self, inside: Sequence[bool]) -> list[int]:
         """A cycle of moves among the positions where ``inside`` holds, each of which has a move to another
@@ -87,6 +93,43 @@ class Explored:
             path.append(v)
             v = next(t for t in self.targets[self.heads[v]:self.heads[v + 1]] if inside[t])
         return path[seen[v]:]
+
+
+class Table(MutableMapping):
+    """A certificate's table: position -> entry, kept as the graph's numbering of the positions and a list of
+    entries by number (so a solve never hashes its positions again to build it).
+
+    Only the positions of the game have entries: setting another is a ``KeyError``, deleting one a
+    ``TypeError``. Tables of one graph share its numbering.
+
+    >>> t = Table({"a": 0, "b": 1}, [5, 7])
+    >>> t["b"], dict(t.items()), t == {"a": 5, "b": 7}
+    (7, {'a': 5, 'b': 7}, True)
+    """
+
+    __slots__ = ("entries", "index")
+
+    def __init__(self, index: dict, entries: list) -> None:
+        self.index = index
+        self.entries = entries
+
+    def __getitem__(self, position: Hashable) -> Any:
+        return self.entries[self.index[position]]
+
+    def __setitem__(self, position: Hashable, entry: Any) -> None:
+        self.entries[self.index[position]] = entry
+
+    def __delitem__(self, position: Hashable) -> None:
+        raise TypeError("a certificate's table keeps every position")
+
+    def __iter__(self) -> Iterator:
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __repr__(self) -> str:
+        return f"Table({len(self)} positions)"
 
 
 def _shape(x: Any) -> tuple:
@@ -150,33 +193,34 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard, scored:
         guard.doing = ("parse", positions[limit])
         guard.check_size(len(positions))
     moves, result, player = rules.moves, rules.result, rules.player
-    heads, targets, ends = [0], [], []
+    heads: list[int] = [0]
+    targets: list[int] = []
+    ends: dict[int, Any] = {}
     points: list[int] | None = [] if scored else None
     sides: bytearray | None = bytearray() if player is not None else None
     seats: dict = {}  # player -> 0 or 1
-    get = index.get
+    get, target, point, head, add = index.get, targets.append, points.append if scored else None, heads.append, positions.append
     i = 0
+    # Invariant: positions[:i] are listed with their moves (heads has i + 1 entries); the rest are met, not listed.
     while i < len(positions):
         p = positions[i]
-        i += 1
         if sides is not None:
             guard.doing = ("player", p)
-            who = player(p)
-            seat = _seat(guard, seats, who, p)
-            sides.append(seat)
+            sides.append(_seat(guard, seats, player(p), p))
         if result is not None:
             guard.doing = ("result", p)
             r = result(p)
             if r is not None:
                 if scored:
                     if not is_points(r):
-                        raise guard.error("result", p, f"returned {shown_position(r)}, expected None or an int (the score)")
+                        raise guard.error("result", p, f"returned {shown_position(repr(r))}, expected None or an int (the score)")
                 elif type(r) is not str or r not in OUTCOMES:
-                    raise guard.error("result", p, f'returned {shown_position(r)}, expected None, "win", "lose" or "draw"')
-                ends.append(r)
-                heads.append(len(targets))
+                    raise guard.error("result", p, f'returned {shown_position(repr(r))}, expected None, "win", "lose" or "draw"')
+                ends[i] = r
+                head(len(targets))
+                i += 1
                 continue
-        ends.append(None)
+        i += 1
         guard.doing = ("moves", p)
         found = moves(p)
         try:
@@ -208,14 +252,14 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard, scored:
                         if j >= limit:
                             guard.check_size(j + 1)
                         index[c] = j
-                        positions.append(c)
-                    targets.append(j)
-                    points.append(pts)
+                        add(c)
+                    target(j)
+                    point(pts)
             else:
                 for c in items:
                     j = get(c)
                     if j is None:
-                        if looks_like_pair(c, p):
+                        if type(c) is tuple and looks_like_pair(c, p):
                             raise guard.error(
                                 "moves", p, f"returned {shown_position(c)}, which looks like a (position, points) pair; "
                                 'a general game\'s moves are positions (KIND = "score" gives points)',
@@ -224,12 +268,12 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard, scored:
                         if j >= limit:
                             guard.check_size(j + 1)
                         index[c] = j
-                        positions.append(c)
-                    targets.append(j)
+                        add(c)
+                    target(j)
         except TypeError:
             _hashable(guard, "moves", c, p)  # the rules' own TypeError when ``c`` is hashable
             raise
-        heads.append(len(targets))
+        head(len(targets))
     guard.doing = None
     players = tuple(sorted(seats, key=seats.__getitem__))
     return Explored(positions, index, heads, targets, points, ends, sides, players)

@@ -12,15 +12,12 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Explored, explore
+from gamecert.solvers.general.graph import Explored, Table, explore
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt
-
-# A position's outcome while solving, for the player to move (0: not decided yet).
-_WIN, _LOSE, _DRAW = 1, 2, 3
-_OUTCOME = {"win": _WIN, "lose": _LOSE, "draw": _DRAW}
-_WORD = {_WIN: "win", _LOSE: "lose"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +35,7 @@ class GeneralSolution:
     instance: Any
     queries: tuple[Hashable, ...]
     values: tuple[Value, ...]
-    table: dict
+    table: Table
     players: tuple = ()
 
 
@@ -91,10 +88,7 @@ def general_game(
     with guard:
         try:
             graph = explore(rules, queries, guard, scored=False)
-            values = _retrograde(graph)
-            table = graph.index  # reused: position -> its value, in place of its number
-            for p, v in zip(graph.positions, values):
-                table[p] = v
+            table = Table(graph.index, _retrograde(graph))
         except RulesError:
             raise
         except (Exception, RulesInterrupt) as exc:
@@ -105,71 +99,61 @@ def general_game(
 def _retrograde(graph: Explored) -> list[Value]:
     """The value of every position of ``graph``, by its number."""
     n = len(graph.positions)
-    heads, ends, sides = graph.heads, graph.ends, graph.sides
-    outcome = bytearray(n)
-    remoteness = [0] * n
-    count = [heads[i + 1] - heads[i] for i in range(n)]
+    ends, sides = graph.ends, graph.sides
+    draw = Value("draw", None)
+    # values[p] is draw while p is undecided (a terminal draw is never a predecessor: it has no moves)
+    values = [draw] * n
+    # wins[r], losses[r]: the shared values win r, lose r
+    wins, losses = [Value("win", 0)], [Value("lose", 0)]
+    count = graph.degrees()
     queue = []
-    for i in range(n):
-        e = ends[i]
-        if e is not None:
-            outcome[i] = _OUTCOME[e]
-            if e != "draw":
-                queue.append(i)
-        elif not count[i]:
-            outcome[i] = _LOSE
+    for i, e in ends.items():
+        if e != "draw":
+            values[i] = wins[0] if e == "win" else losses[0]
             queue.append(i)
-    sources, starts = graph.predecessors()
+    for i in np.flatnonzero(np.asarray(count) == 0).tolist():
+        if i not in ends:
+            values[i] = losses[0]
+            queue.append(i)
+    sources, starts, _ = graph.predecessors()
     # Invariant: ``queue`` holds decided positions in order of remoteness; those before ``k`` have told
-    # their predecessors. ``count[p]``: p's moves to positions not yet known to be good for p's mover.
+    # their predecessors. ``count[p]``: p's moves to positions not yet known to be good for p's opponent.
     k = 0
     while k < len(queue):
         v = queue[k]
         k += 1
-        r = remoteness[v] + 1
-        lost = outcome[v] == _LOSE
+        value = values[v]
+        r = value.number + 1
+        if r == len(wins):
+            wins.append(Value("win", r))
+            losses.append(Value("lose", r))
+        won, lost = wins[r], losses[r]
+        lost_at_v = value.outcome == "lose"  # good for a mover to v when the turn passes
         if sides is None:  # the turn passes with every move: a move to a lost position wins
-            if lost:
+            if lost_at_v:
                 for p in sources[starts[v]:starts[v + 1]]:
-                    if not outcome[p]:
-                        outcome[p] = _WIN
-                        remoteness[p] = r
+                    if values[p] is draw:
+                        values[p] = won
                         queue.append(p)
             else:
                 for p in sources[starts[v]:starts[v + 1]]:
-                    if not outcome[p]:
+                    if values[p] is draw:
                         c = count[p] - 1
                         count[p] = c
                         if not c:
-                            outcome[p] = _LOSE
-                            remoteness[p] = r
+                            values[p] = lost
                             queue.append(p)
         else:  # a move to the same player's position is an extra move: good for the mover when won
             side = sides[v]
             for p in sources[starts[v]:starts[v + 1]]:
-                if not outcome[p]:
-                    if lost == (sides[p] != side):
-                        outcome[p] = _WIN
-                        remoteness[p] = r
+                if values[p] is draw:
+                    if lost_at_v == (sides[p] != side):
+                        values[p] = won
                         queue.append(p)
                     else:
                         c = count[p] - 1
                         count[p] = c
                         if not c:
-                            outcome[p] = _LOSE
-                            remoteness[p] = r
+                            values[p] = lost
                             queue.append(p)
-    shared: dict[tuple[int, int], Value] = {}
-    draw = Value("draw", None)
-    values = []
-    for i in range(n):
-        o = outcome[i]
-        if o == _DRAW or not o:
-            values.append(draw)
-            continue
-        key = (o, remoteness[i])
-        v = shared.get(key)
-        if v is None:
-            v = shared[key] = Value(_WORD[o], remoteness[i])
-        values.append(v)
     return values

@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import LOOP, RULES_FAULTS, Guard, ImpartialRules, Limits, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import (
+    LOOP,
+    RULES_FAULTS,
+    Guard,
+    ImpartialRules,
+    Limits,
+    RulesInterrupt,
+    shown_position,
+)
 
 #: Marks a position whose value is being computed (it is on the search stack).
 _OPEN = -1

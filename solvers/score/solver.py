@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Explored, explore, loop_error
+from gamecert.solvers.general.graph import Explored, Table, explore, loop_error
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, ScoreRules
 
@@ -35,8 +35,8 @@ class ScoreSolution:
     instance: Any
     queries: tuple[Hashable, ...]
     values: tuple[Value, ...]
-    table: dict
-    ranks: dict
+    table: Table
+    ranks: Table
     players: tuple = ()
 
 
@@ -86,16 +86,11 @@ def score_game(
     with guard:
         try:
             graph = explore(rules, queries, guard, scored=True)
-            scores, ranks = _backward(graph)
-            if None in scores:
-                unvalued = [s is None for s in scores]
+            scores, ranks, unvalued = _backward(graph)
+            if unvalued:
                 cycle = [graph.positions[i] for i in graph.cycle(unvalued)]
                 raise loop_error(rules, guard, cycle, LOOP)
-            table = graph.index  # reused: position -> its score, in place of its number
-            rank = {}
-            for i, p in enumerate(graph.positions):
-                table[p] = scores[i]
-                rank[p] = ranks[i]
+            table, rank = Table(graph.index, scores), Table(graph.index, ranks)
         except RulesError:
             raise
         except (Exception, RulesInterrupt) as exc:
@@ -104,38 +99,37 @@ def score_game(
     return ScoreSolution(instance, tuple(queries), values, table, rank, graph.players)
 
 
-def _backward(graph: Explored) -> tuple[list[int | None], list[int]]:
-    """The score and rank of every position by number (None for the positions on or above a loop)."""
+def _backward(graph: Explored) -> tuple[list[int], list[int], list[bool]]:
+    """The score and rank of every position by number, and (when there is a loop) which positions are on or
+    above a loop (their scores are not valued; the list is empty without a loop)."""
     n = len(graph.positions)
-    heads, targets, points, ends, sides = graph.heads, graph.targets, graph.points, graph.ends, graph.sides
-    count = [heads[i + 1] - heads[i] for i in range(n)]
-    sources, starts = graph.predecessors()
-    score: list[int | None] = [None] * n
+    ends, sides = graph.ends, graph.sides
+    count = graph.degrees()
+    sources, starts, points = graph.predecessors()
+    # score[p]: the best over p's moves valued so far; final once count[p], p's moves to positions not yet
+    # valued, is 0. rank[p]: the longest play through them.
+    score: list = [_NONE] * n
     rank = [0] * n
-    ready = [i for i in range(n) if not count[i]]
-    # Invariant: every position in ``ready`` has all its moves' positions valued; ``count[p]`` is the number of
-    # p's moves to positions not valued yet.
+    ready = [i for i, c in enumerate(count) if not c]
+    for v in ready:
+        score[v] = ends.get(v, 0)
     while ready:
         v = ready.pop()
-        a, b = heads[v], heads[v + 1]
-        if ends[v] is not None:
-            score[v] = ends[v]
-        elif a == b:
-            score[v] = 0
-        else:
-            best, longest = None, 0
-            for e in range(a, b):
-                q = targets[e]
-                s = points[e] + (score[q] if sides is not None and sides[q] == sides[v] else -score[q])
-                if best is None or s > best:
-                    best = s
-                if rank[q] > longest:
-                    longest = rank[q]
-            score[v] = best
-            rank[v] = longest + 1
-        for p in sources[starts[v]:starts[v + 1]]:
+        value, further = score[v], rank[v] + 1
+        a, b = starts[v], starts[v + 1]
+        side = None if sides is None else sides[v]
+        for p, pts in zip(sources[a:b], points[a:b]):
+            x = pts + value if side is not None and sides[p] == side else pts - value
+            if x > score[p]:
+                score[p] = x
+            if further > rank[p]:
+                rank[p] = further
             c = count[p] - 1
             count[p] = c
             if not c:
                 ready.append(p)
-    return score, rank
+    return score, rank, [c > 0 for c in count] if any(count) else []
+
+
+#: Below every score: the best over no move valued yet.
+_NONE = float("-inf")

@@ -21,7 +21,7 @@ docs/rules.md says why these local checks prove every label.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
@@ -70,7 +70,7 @@ class Calls:
         return self.rules.show(position, self.guard)
 
 
-def guarded_check(rules: TurnRules, limits: Limits | None, check) -> list[str]:
+def guarded_check(rules: TurnRules, limits: Limits | None, check: Callable[[Calls], list[str]]) -> list[str]:
     """``check(calls)`` inside a guard: what the rules raise is a :class:`RulesError`."""
     guard = Guard(rules, limits or Limits())
     with guard:

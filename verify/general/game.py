@@ -181,7 +181,9 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     def formulations(self) -> tuple[Formulation, ...]:
         try:
             from gamecert.verify.general.formulations import general_formulations
-        except ImportError:  # the formulations are merged separately
+        except ModuleNotFoundError as exc:  # the formulations are merged separately
+            if exc.name != "gamecert.verify.general.formulations":
+                raise
             return ()
         return general_formulations(self)
 

@@ -46,6 +46,8 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     def formulations(self) -> tuple[Formulation, ...]:
         try:
             from gamecert.verify.score.formulations import score_formulations
-        except ImportError:  # the formulations are merged separately
+        except ModuleNotFoundError as exc:  # the formulations are merged separately
+            if exc.name != "gamecert.verify.score.formulations":
+                raise
             return ()
         return score_formulations(self)

@@ -6,7 +6,7 @@ board's width and height (``4 4``), giving the empty board.
 """
 
 KIND = "general"
-NAME = "connect4-test"
+NAME = "connect4-case"
 
 
 def parse(line):
@@ -40,7 +40,7 @@ def _shape(board):
 
 
 def result(board):
-    width, height, lines = _shape(board)
+    lines = _shape(board)[2]
     for a, b, c, d in lines:
         m = board[a]
         if m != "." and m == board[b] == board[c] == board[d]:
