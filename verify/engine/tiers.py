@@ -62,7 +62,7 @@ from typing import Any
 import numpy as np
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.general.graph import Queries, Table
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.tiers import DRAW, expand, retrograde, shard_of, stable_key, tier_of, values
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt
@@ -486,7 +486,7 @@ def solve_tiers(
         for shard in result.shards:
             kib = int(shard.counts.get("peak_kib", 0))
             workers[shard.worker] = max(workers.get(shard.worker, 0), kib)
-    solution = GeneralSolution(queries.instance, queries.positions, answers, {})
+    solution = GeneralSolution(queries.instance, queries.positions, answers, Table({}, []))
     return TieredSolve(
         solution, tuple(stats[t] for t in sorted(stats)), certified, shard_count,
         sum(x.ran for x in results), sum(x.resumed for x in results), time.perf_counter() - start, workers,
