@@ -40,6 +40,7 @@ def random_tiered(seed: int, n: int = 12) -> GeneralRules:
 
 
 def test_random_tiered_games_equal_the_in_memory_solve():
+    whole_tiers = 0  # tiers with a move between two of their shards: a second round, one backward task
     for seed in range(6):
         rules = random_tiered(seed)
         queries = tuple(range(12))
@@ -47,6 +48,8 @@ def test_random_tiered_games_equal_the_in_memory_solve():
         found = solve_tiers(rules, Queries(queries), shards=2, jobs=0)
         assert found.solution.values == expected, f"seed {seed}"
         assert found.certified == sum(t.positions for t in found.tiers) == 12
+        whole_tiers += sum(t.rounds > 1 for t in found.tiers)
+    assert whole_tiers >= 3
 
 
 def test_stopped_between_shards_and_resumed_same_answer_no_shard_twice(tmp_path, monkeypatch):
