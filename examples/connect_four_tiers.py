@@ -1,8 +1,8 @@
 """Connect Four on a board of any size, in tiers: four in a row (across, up, or diagonal) wins.
 
-The input line is the board's width and height (``5 4``), meaning the empty board. A position is the
-board as text, column after column, each column ``height`` characters from the bottom (``X``, ``O``
-or ``.``) and a ``|``; X moves first, so the player to move is the one with fewer pieces. A full
+The input line is the board's width and height (``5 4``), meaning the empty board, or a board as
+``format`` writes it. A position is the board as text, column after column, each column ``height``
+characters from the bottom (``X``, ``O`` or ``.``) and a ``|``; X moves first, so the player to move is the one with fewer pieces. A full
 board without four in a row is a draw. The tier is the number of pieces: every move adds one, so
 ``gamecert solve --rules examples/connect_four_tiers.py --tiers`` solves one tier after another
 (docs/tiers.md); Connect Four 5x4 has 3,945,711 positions and is a draw.
@@ -16,6 +16,12 @@ _BOARDS = {}
 
 
 def parse(line):
+    line = line.strip()
+    if "|" in line:  # a board, as format() writes it
+        columns = line.split("|")
+        if columns[-1] or len({len(c) for c in columns[:-1]}) != 1 or set(line) - set("XO.|"):
+            raise ValueError("expected columns of X, O and . of one height, each ended by |")
+        return line
     width, height = (int(x) for x in line.split())
     if not (1 <= width <= 9 and 1 <= height <= 9):
         raise ValueError("expected a width and a height from 1 to 9")
@@ -64,6 +70,12 @@ def tier(position):
 
 
 def format(position):
-    columns, height, _ = _board(position)
-    rows = ["".join(position[start + y] for start in columns) for y in reversed(range(height))]
-    return "/".join(rows)
+    return position
+
+
+def positions(size):
+    """Every position after ``size`` moves on the 4x4 board."""
+    level = {parse("4 4")}
+    for _ in range(size):
+        level = {q for p in level if result(p) is None for q in moves(p)}
+    return sorted(level)

@@ -32,3 +32,15 @@ def moves(board):
 
 def tier(board):
     return 9 - board.count(".")
+
+
+def format(board):
+    return board
+
+
+def positions(size):
+    """Every board with ``size`` marks reached from the empty board."""
+    level = {"........."}
+    for _ in range(size):
+        level = {q for p in level if result(p) is None for q in moves(p)}
+    return sorted(level)
