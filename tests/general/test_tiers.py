@@ -183,6 +183,6 @@ def test_a_solve_projected_past_the_limit_is_refused_unless_no_size_limit(tmp_pa
     refused = CliRunner().invoke(main, args, input="4\n")
     assert refused.exit_code == 2
     assert "more than a day; --no-size-limit runs it anyway" in refused.stderr
-    assert "1 positions in tiers found so far (1), the next ≈1" in refused.stderr
+    assert "1 position in the 1 tier found so far, the next ≈1: projected at least" in refused.stderr
     ran = CliRunner().invoke(main, [*args[:-1], "--no-size-limit", "-"], input="4\n")
     assert (ran.exit_code, ran.stdout) == (0, "win 3\n")  # 4 -> 3, a multiple of 3: lost in 2

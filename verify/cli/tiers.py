@@ -44,7 +44,10 @@ def solve_tiered(game: Game, file: str, shards: int | None, options: CampaignOpt
     def plan(o: Outlook) -> None:
         nonlocal said
         seconds = o.seconds / workers
-        shown = f"{o.positions:,} positions in tiers found so far ({o.tiers}), the next ≈{o.next_positions:,}"
+        shown = (
+            f"{o.positions:,} position{'' if o.positions == 1 else 's'} in the {o.tiers} tier{'' if o.tiers == 1 else 's'} "
+            f"found so far, the next ≈{o.next_positions:,}"
+        )
         if seconds > sizes.DAY and not options.unlimited:
             raise click.UsageError(
                 f"solve --tiers: {shown}: projected at least {sizes.duration(seconds)} on {workers_text(workers)}, more than "
