@@ -27,6 +27,10 @@ class InputError(GamecertError):
         # A command-line option has no lines: its errors read ``--option: message``, not a fake ``--option:1:1:``.
         super().__init__(f"{source}: {message}" if source.startswith("--") else f"{source}:{line}:{column}: {message}")
 
+    def __reduce__(self) -> tuple:
+        # Raised on a Dask worker and raised again by the client: rebuilt from its fields, not its text.
+        return type(self), (self.source, self.line, self.column, self.message)
+
 
 class OptionError(InputError):
     """Malformed value of a command-line option (``--start``, ``--position``): said as
@@ -44,6 +48,9 @@ class OptionError(InputError):
     def __str__(self) -> str:
         return self.args[0]
 
+    def __reduce__(self) -> tuple:
+        return type(self), (self.source, self.value, self.message)
+
 
 class SolverError(GamecertError):
     """An internal fault: a formulation's solver failed or disagreed with itself."""
@@ -57,3 +64,6 @@ class RulesError(InputError):
     def __init__(self, source: str, line: int, column: int, message: str, detail: str = "") -> None:
         super().__init__(source, line, column, message)
         self.detail = detail
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.source, self.line, self.column, self.message, self.detail)

@@ -49,9 +49,9 @@ class CampaignOptions:
         return os.cpu_count() or 1
 
 
-def campaign_options(command: Callable) -> Callable:
+def campaign_options(command: Callable, folder: bool = False) -> Callable:
     """Add the options of a campaign run to a click command, passed to it as one keyword argument
-    ``campaign``, a :class:`CampaignOptions`."""
+    ``campaign``, a :class:`CampaignOptions`; ``folder``: ``--store`` names a folder (a tiered solve's)."""
 
     @functools.wraps(command)
     def wrapper(
@@ -72,10 +72,13 @@ def campaign_options(command: Callable) -> Callable:
             "--jobs", type=Integer(min=0), default=None,
             help="Worker processes of the local Dask cluster [default: one per core]; 0 runs in this process.",
         ),
-        click.option("--resume", is_flag=True, help="Run only the shards the --store file has not recorded."),
+        click.option("--resume", is_flag=True, help="Run only the shards the --store has not recorded."),
         click.option(
             "--store", type=click.Path(dir_okay=False, path_type=Path), default=None,
             help="SQLite file recording every finished shard (one row each), for --resume.",
+        ) if not folder else click.option(
+            "--store", metavar="DIR", type=click.Path(file_okay=False, path_type=Path), default=None,
+            help="--tiers: folder of the solve's files per tier and shard, and of its record of finished shards, for --resume.",
         ),
     ]
     for option in options:
@@ -103,7 +106,7 @@ def announce_sizes(
     if p.seconds <= sizes.DAY or options.unlimited:
         click.echo(
             f"{what}: {more}{sizes.count_text(p.cases, p.exact)} {counted}{alone}, projected {bound}"
-            f"{sizes.duration(p.seconds)} on {_workers(workers)}", err=True,
+            f"{sizes.duration(p.seconds)} on {workers_text(workers)}", err=True,
         )
         return
     fits = p.largest_fitting
@@ -115,7 +118,7 @@ def announce_sizes(
         best = "no size fits"
     raise click.BadParameter(
         f"{size} is {more}{sizes.count_text(p.cases, p.exact)} {counted}{alone}, projected {bound}"
-        f"{sizes.duration(p.seconds)} on {_workers(workers)}, more than a day; {best}; "
+        f"{sizes.duration(p.seconds)} on {workers_text(workers)}, more than a day; {best}; "
         "--no-size-limit runs it anyway",
         param_hint=f"'{option}'",
     )
@@ -135,22 +138,22 @@ def announce_count(
     bound = "at least " if at_least else ""
     if p.seconds <= sizes.DAY or unlimited:
         if say:
-            click.echo(f"{what}: {count:,} {counted}, projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}", err=True)
+            click.echo(f"{what}: {count:,} {counted}, projected {bound}{sizes.duration(p.seconds)} on {workers_text(workers)}", err=True)
         return
     fits = sizes.largest_count(seconds, workers, scale, sizes.DAY)
     raise click.BadParameter(
-        f"{count} {counted} are projected {bound}{sizes.duration(p.seconds)} on {_workers(workers)}, more than a day; "
+        f"{count} {counted} are projected {bound}{sizes.duration(p.seconds)} on {workers_text(workers)}, more than a day; "
         f"the most that fit are {option} {fits}; --no-size-limit runs it anyway",
         param_hint=f"'{option}'",
     )
 
 
-def _workers(n: int) -> str:
+def workers_text(n: int) -> str:
     return f"{n} worker{'' if n == 1 else 's'}"
 
 
 @contextlib.contextmanager
-def _progress_bar(campaign: Campaign) -> Iterator[Callable[[CampaignProgress], None] | None]:
+def campaign_bar(campaign: Campaign) -> Iterator[Callable[[CampaignProgress], None] | None]:
     """A rich progress bar on stderr (shards done, cases per second, time left) when it is a terminal."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
@@ -191,7 +194,7 @@ def run(make: Callable[[], Campaign], options: CampaignOptions) -> CampaignResul
     campaign = make()
     with contextlib.ExitStack() as stack:
         opened = stack.enter_context(Store(options.store)) if options.store is not None else None
-        progress = stack.enter_context(_progress_bar(campaign))
+        progress = stack.enter_context(campaign_bar(campaign))
         return run_campaign(
             campaign, store=opened, resume=options.resume, jobs=options.jobs, scheduler=options.scheduler,
             progress=progress,

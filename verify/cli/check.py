@@ -37,13 +37,21 @@ if TYPE_CHECKING:
 @click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the report as one self-contained HTML page, a picture per case.")
 @click.option("--verbose", "-v", is_flag=True, help="List every skipped formulation, not one line per reason.")
+@click.option(
+    "--tiers", "tiers", metavar="DIR", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Check again the certificate of the tiered solve stored in DIR (solve --tiers --store DIR), shard by shard.",
+)
+@click.option("--scheduler", metavar="tcp://HOST:PORT", default=None, help="--tiers: run the shards on this Dask cluster.")
 @max_memory_option
 @rules_options
 def check(
     paths: tuple[Path, ...], jobs: int, time_limit: float, as_json: bool, html_path: Path | None, verbose: bool,
-    max_memory: int | None,
+    tiers: Path | None, scheduler: str | None, max_memory: int | None,
 ) -> None:
     """Run every formulation on every case (default: the bundled cases/)."""
+    if tiers is not None or scheduler is not None:
+        _check_tiers(tiers, paths, jobs, scheduler)
+        return
     # The engines are loaded only by this command, not by `gamecert solve`.
     from gamecert.verify.engine.cases import default_cases_dir, find_cases, load_case
     from gamecert.verify.engine.crosscheck import Status
@@ -89,6 +97,27 @@ def check(
         click.echo(text, nl=False)
     if failed:
         raise Disagreement(f"{plural(failed, 'case')} failed the cross-check")
+
+
+def _check_tiers(root: Path | None, paths: tuple[Path, ...], jobs: int, scheduler: str | None) -> None:
+    """``check --tiers DIR``: every label of a stored tiered solve checked again; ``--jobs 1`` (the default) runs
+    here, ``--jobs J`` on a local Dask cluster of J workers (0: one per core), ``--scheduler`` on that cluster."""
+    from gamecert.verify.cli.campaign import campaign_bar
+    from gamecert.verify.engine.tiers import check_tiers
+
+    if root is None:
+        raise click.UsageError("--scheduler is for --tiers DIR")
+    if paths:
+        raise click.UsageError("--tiers DIR checks a stored solve; it takes no case files")
+    if not root.is_dir():
+        raise option_problem("--tiers", root, "expected the folder of a tiered solve (solve --tiers --store DIR)")
+    workers = 0 if jobs == 1 and scheduler is None else (None if jobs == 0 else jobs)
+    checked = check_tiers(root, jobs=workers, scheduler=scheduler, bar=campaign_bar)
+    for line in checked.violations:
+        click.echo(line)
+    if checked.violations:
+        raise Disagreement(f"check --tiers: {len(checked.violations)} labels fail their certificate")
+    click.echo(f"check --tiers: certified {checked.positions:,} positions in {checked.shards:,} shards of {checked.tiers} tiers")
 
 
 def _case_game(case: CaseFile, loaded: dict[str, Game]) -> Game:

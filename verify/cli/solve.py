@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 
@@ -10,8 +11,9 @@ import click
 from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
 from gamecert.verify.capabilities import MidGame, Positions
+from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
 from gamecert.verify.cli.common import GameChoice, read_input
-from gamecert.verify.cli.options import max_memory_option
+from gamecert.verify.cli.options import Integer, max_memory_option
 from gamecert.verify.cli.rules import rules_options
 
 
@@ -23,18 +25,32 @@ from gamecert.verify.cli.rules import rules_options
 @click.option("--position", metavar="TEXT", help="Solve a position given here (cutting games: '3x5 2x7').")
 @click.option("--from", "token", metavar="ROW,COL|V", help="maze, geography: a mid-game position, the token here (with --visited).")
 @click.option("--visited", metavar="FILE", help="The cells or vertices visited before --from, one per line.")
+@click.option("--tiers", is_flag=True, help="--rules: solve tier by tier on Dask, by the rules' tier() (docs/tiers.md).")
+@click.option("--shards", type=Integer(min=1), default=None, help="--tiers: shards per tier [default: 16].")
 @max_memory_option
 @rules_options
+@functools.partial(campaign_options, folder=True)
 def solve(
     game: str, file: str, as_json: bool, no_judge_limits: bool, position: str | None, token: str | None,
-    visited: str | None, max_memory: int | None,
+    visited: str | None, max_memory: int | None, tiers: bool, shards: int | None, campaign: CampaignOptions,
 ) -> None:
     """Solve judge-format input from FILE (default: stdin), answer byte-exact.
 
     With --from and --visited, answer a mid-game position instead: who wins
     with the token on --from once the --visited cells are gone, and a winning move.
+    With --tiers (a general rules file with tier()), solve tier by tier on a
+    Dask cluster, every shard certified as it is written.
     """
     g = registry.get_game(game)
+    if tiers:
+        if as_json or position is not None or token is not None:
+            raise click.UsageError("--tiers does not combine with --json, --position or --from (the certificate stays in --store)")
+        from gamecert.verify.cli.tiers import solve_tiered
+
+        solve_tiered(g, file, shards, campaign)
+        return
+    if campaign.given or shards is not None or campaign.unlimited:
+        raise click.UsageError("--store, --resume, --jobs, --scheduler, --shards and --no-size-limit are for --tiers")
     if (token is None) != (visited is None):
         raise click.UsageError("--from and --visited go together")
     if token is not None:

@@ -191,11 +191,13 @@ def run_campaign(
     jobs: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[CampaignProgress], None] | None = None,
+    client: object | None = None,
 ) -> CampaignResult:
     """Run every shard of ``campaign`` not already finished in ``store``; return all results.
 
     ``jobs`` worker processes on a local Dask cluster (default: one per
-    core), or the cluster at ``scheduler``; ``jobs=0`` runs the shards here,
+    core), or the cluster at ``scheduler``, or that of ``client`` (a Dask
+    client kept open across campaigns); ``jobs=0`` runs the shards here,
     one after another, without Dask. Each result is recorded in ``store`` as
     it arrives. Raises :class:`StoreError` when the store already holds
     shards of this campaign and ``resume`` is false, and
@@ -240,7 +242,7 @@ def run_campaign(
 
     if progress is not None:
         progress(CampaignProgress(len(done), len(keys), resumed, 0, 0.0))
-    if todo and jobs == 0 and scheduler is None:
+    if todo and jobs == 0 and scheduler is None and client is None:
         for shard in todo:
             try:
                 result = execute(campaign.function, shard.key, shard.params, campaign.options)
@@ -250,7 +252,7 @@ def run_campaign(
                 raise CampaignError(f"shard {shard.key} failed: {type(exc).__name__}: {exc}") from exc
             finished(result)
     elif todo:
-        _run_on_dask(campaign, todo, fingerprint, jobs or os.cpu_count() or 1, scheduler, finished)
+        _run_on_dask(campaign, todo, fingerprint, jobs or os.cpu_count() or 1, scheduler, finished, client)
     return CampaignResult(
         campaign, tuple(done[k] for k in keys), resumed, len(todo), time.perf_counter() - start
     )
@@ -263,13 +265,14 @@ def _run_on_dask(
     jobs: int,
     scheduler: str | None,
     finished: Callable[[ShardResult], None],
+    client: object | None = None,
 ) -> None:
-    with dask_client(jobs, scheduler) as client:
+    with contextlib.nullcontext(client) if client is not None else dask_client(jobs, scheduler) as opened:
         from distributed import as_completed  # importable: dask_client checked it
 
         function = _pickled(campaign.function)
         futures = [
-            client.submit(
+            opened.submit(
                 execute_pickled,
                 function,
                 shard.key,
@@ -290,7 +293,7 @@ def _run_on_dask(
                     raise CampaignError(f"shard {future.key} failed: {type(exc).__name__}: {exc}") from exc
                 finished(result)
         finally:
-            client.cancel(futures)
+            opened.cancel(futures)
 
 
 def _pickled(function: ShardFunction) -> bytes:

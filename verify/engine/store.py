@@ -117,6 +117,11 @@ class Store:
             for key, params, counts, seconds, bad, worker, run in rows
         }
 
+    def finished(self) -> int:
+        """How many finished shards the store holds, of every campaign."""
+        (count,) = self._db.execute("SELECT COUNT(*) FROM shards").fetchone()
+        return count
+
     def runs(self, fingerprint: str) -> list[tuple[int, int]]:
         """``(run, shards already done when it started)`` for every run of a campaign, in order."""
         return self._db.execute(

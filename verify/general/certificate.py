@@ -21,7 +21,7 @@ docs/rules.md says why these local checks prove every label.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
@@ -104,14 +104,38 @@ def check_general(rules: TurnRules, solution: GeneralSolution, limits: Limits | 
     return guarded_check(rules, limits, lambda calls: _check(calls, solution))
 
 
-def _check(calls: Calls, sol: GeneralSolution) -> list[str]:
-    table, bad = sol.table, []
-    for position, value in table.items():
+def check_entries(rules: TurnRules, table: Mapping, positions: Iterable[Hashable], limits: Limits | None = None) -> list[str]:
+    """List what is wrong with the entries of ``positions`` in a general game's certificate ``table``,
+    which also holds (at least) the entries of their moves: one shard of a tiered solve.
+
+    Notes
+    -----
+    The checks of :func:`check_general` on ``positions`` alone; checking
+    every position of a game, shard by shard, checks its whole certificate.
+    ``O(P + M)`` time for ``P`` positions and their ``M`` moves.
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [])
+    >>> check_entries(walk, {1: Value("win", 1), 0: Value("win", 0)}, [1])
+    ['1: the certificate says win 1, but no move is good for the mover']
+    """
+    return guarded_check(rules, limits, lambda calls: _entries(calls, table, positions))
+
+
+def _entries(calls: Calls, table: Mapping, positions: Iterable[Hashable]) -> list[str]:
+    bad = []
+    for position in positions:
         if len(bad) >= MAX_VIOLATIONS:
             break
-        why = _violation(calls, table, position, value)
+        why = _violation(calls, table, position, table[position])
         if why is not None:
             bad.append(f"{calls.show(position)}: {why}")
+    return bad
+
+
+def _check(calls: Calls, sol: GeneralSolution) -> list[str]:
+    table = sol.table
+    bad = _entries(calls, table, table)
     for i, q in enumerate(sol.queries):
         if table.get(q) != sol.values[i]:
             bad.append(f"query {i + 1} ({calls.show(q)}): the answer {sol.values[i]} is not the table's entry {table.get(q)}")

@@ -1,0 +1,121 @@
+"""The tiered solve (solve --tiers) of Connect Four: wall time, positions per second, peak memory, per-tier costs.
+
+python benchmarks/tiers.py [--board 5x4] [--jobs 2] [--shards 16] [--compare] [--kill-after SECONDS]
+
+Table 1: the whole solve on a local Dask cluster of ``--jobs`` workers
+(cluster start included in the wall time): positions, wall seconds,
+positions per second, the peak resident memory of the coordinating process
+(which also hosts the Dask scheduler) and of each worker process.
+Table 2: per tier, positions, moves, the seconds its forward and backward
+tasks ran (summed over tasks: worker seconds) and microseconds per position:
+what docs/tiers.md projects larger boards from.
+``--compare``: every position's answer against the in-memory solver
+(general_game), the positions given as queries (4x4: 161,029 lines).
+``--kill-after S``: the CLI run with --store is killed (its whole process
+group) after S seconds, then resumed; prints the answers of both and the
+shards recorded by each run (a shard recorded twice would stop the run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parents[1] / "examples" / "connect_four_tiers.py"
+
+
+def whole(board: str, jobs: int, shards: int, compare: bool) -> None:
+    from gamecert.solvers.general.graph import Queries
+    from gamecert.solvers.general.solver import general_game
+    from gamecert.solvers.rules.rules import Limits
+    from gamecert.verify.engine.tiers import solve_tiers
+    from gamecert.verify.rules.load import load_rules
+
+    rules = load_rules(str(RULES))
+    start_position = rules.parse(board.replace("x", " "))
+    queries = (start_position,)
+    expected = None
+    if compare:
+        start = time.perf_counter()
+        expected = general_game(rules, queries, Limits(max_positions=10**8, max_memory=1 << 40))
+        print(f"in-memory solve (general_game): {len(expected.table):,} positions in {time.perf_counter() - start:.1f} s, "
+              f"{expected.values[0]}")
+        queries = tuple(expected.table)
+    start = time.perf_counter()
+    solved = solve_tiers(rules, Queries(queries), shards=shards, jobs=jobs)
+    wall = time.perf_counter() - start
+    positions = sum(t.positions for t in solved.tiers)
+    print(f"\nConnect Four {board}, {jobs} workers, {shards} shards per tier: {solved.solution.values[0]}")
+    print(f"{'positions':>10} {'certified':>10} {'shards':>7} {'tasks':>6} {'wall s':>8} {'pos/s':>8} "
+          f"{'coordinator MiB':>16} {'workers MiB':>14}")
+    mine = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    workers = " ".join(f"{kib / 1024:.0f}" for _, kib in sorted(solved.workers.items()))
+    print(f"{positions:>10,} {solved.certified:>10,} {solved.shards:>7} {solved.ran:>6} {wall:>8.1f} "
+          f"{positions / wall:>8,.0f} {mine:>16.0f} {workers:>14}")
+    print(f"\n{'tier':>4} {'positions':>10} {'moves':>10} {'tasks':>6} {'fwd s':>8} {'bwd s':>8} {'fwd cpu':>8} "
+          f"{'bwd cpu':>8} {'cpu us/pos':>10}")
+    for t in solved.tiers:
+        per = (t.forward_cpu + t.backward_cpu) / t.positions * 1e6 if t.positions else 0
+        print(f"{t.tier:>4} {t.positions:>10,} {t.moves:>10,} {t.forward_tasks + t.backward_tasks:>6} "
+              f"{t.forward_seconds:>8.2f} {t.backward_seconds:>8.2f} {t.forward_cpu:>8.2f} {t.backward_cpu:>8.2f} {per:>10.0f}")
+    fwd, bwd = (sum(getattr(t, f) for t in solved.tiers) for f in ("forward_seconds", "backward_seconds"))
+    fcpu, bcpu = (sum(getattr(t, f) for t in solved.tiers) for f in ("forward_cpu", "backward_cpu"))
+    print(f"{'all':>4} {positions:>10,} {sum(t.moves for t in solved.tiers):>10,} {solved.ran:>6} {fwd:>8.1f} {bwd:>8.1f} "
+          f"{fcpu:>8.1f} {bcpu:>8.1f} {(fcpu + bcpu) / positions * 1e6:>10.0f}")
+    if expected is not None:
+        wrong = sum(a != expected.table[q] for q, a in zip(queries, solved.solution.values))
+        print(f"\nevery position against the in-memory solve: {len(queries):,} answers, {wrong} differ")
+
+
+def killed_and_resumed(board: str, jobs: int, shards: int, after: float) -> None:
+    """Kill the CLI's solve after ``after`` seconds, resume it, and count the shards each run recorded."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Path(tmp) / "solve"
+        command = [sys.executable, "-c", "from gamecert.verify.cli import run; run()", "solve", "--rules", str(RULES), "--tiers",
+                   "--jobs", str(jobs), "--shards", str(shards), "--store", str(store), "-"]
+        line = board.replace("x", " ") + "\n"
+        run = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+        run.stdin.write(line.encode())
+        run.stdin.close()
+        time.sleep(after)
+        os.killpg(run.pid, signal.SIGKILL)
+        run.wait()
+        with sqlite3.connect(store / "store.sqlite") as db:
+            (first,) = db.execute("SELECT COUNT(*) FROM shards").fetchone()
+        print(f"killed after {after:g} s: {first} shards recorded")
+        start = time.perf_counter()
+        done = subprocess.run([*command[:-1], "--resume", "-"], input=line.encode(), capture_output=True, check=False)
+        print(f"resumed: exit {done.returncode} in {time.perf_counter() - start:.1f} s: {done.stdout.decode().strip()}")
+        print(done.stderr.decode().strip().splitlines()[-1])
+        with sqlite3.connect(store / "store.sqlite") as db:
+            (distinct,) = db.execute("SELECT COUNT(DISTINCT campaign || ' ' || key) FROM shards").fetchone()
+            (total,) = db.execute("SELECT COUNT(*) FROM shards").fetchone()
+        print(f"the store: {total} rows, {distinct} distinct tasks ({first} recorded before the kill, "
+              f"{total - first} by the resumed run)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="5x4")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--shards", type=int, default=16)
+    parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--kill-after", type=float, default=None)
+    args = parser.parse_args(argv)
+    if args.kill_after is not None:
+        killed_and_resumed(args.board, args.jobs, args.shards, args.kill_after)
+    else:
+        whole(args.board, args.jobs, args.shards, args.compare)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,373 @@
+"""A general game solved one shard of one tier at a time: the pieces of the tiered solve that touch the rules.
+
+A rules file's ``tier(p)`` orders its positions so that no move goes to a
+lower tier. The tiered solve (:mod:`gamecert.verify.engine.tiers` runs it on
+Dask, with a store on disk) splits every tier into shards by
+:func:`shard_of`, a hash of the position that every process computes alike,
+then
+
+- going forward, :func:`expand` lists the positions that reach one shard
+  (what earlier shards sent it), calls the rules once per position, and
+  sends every child to the shard that owns it (one list per destination,
+  each child once);
+- going backward, :func:`retrograde` labels one shard (or a whole tier)
+  from its own moves and the labels of the children in later tiers,
+  which the shards owning them wrote.
+
+Labels are two arrays: :data:`WIN`, :data:`LOSE` or :data:`DRAW` per position,
+and the remoteness (-1 for a draw).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gamecert.solvers.general.graph import looks_like_pair
+from gamecert.solvers.general.value import OUTCOMES, Value
+from gamecert.solvers.rules.rules import Guard, TurnRules, shown_position
+
+#: A position's outcome for the player to move (0: not decided yet).
+WIN, LOSE, DRAW = 1, 2, 3
+CODES = {"win": WIN, "lose": LOSE, "draw": DRAW}
+_WORDS = {WIN: "win", LOSE: "lose"}
+
+#: A shard's address: ``(tier, shard, round)``.
+Part = tuple[int, int, int]
+
+#: Types whose ``repr`` is the same in every process, and the containers whose items keep their order.
+_PLAIN = (int, str, bytes, bool, float, type(None))
+
+
+def stable_key(position: Any) -> bytes:
+    """The bytes every process computes alike for ``position`` (never Python's salted ``hash``).
+
+    ``repr`` where it is the same everywhere (ints, strings, bytes, floats,
+    None and tuples of them); a frozenset's items are sorted by their own key;
+    anything else is its type's name with the key of its ``__getstate__`` or
+    ``__dict__``. Equal positions must give one key: a position that is
+    ``1`` in one place and ``True`` in another splits in two.
+
+    Notes
+    -----
+    An explicit stack over the position's items: ``O(size)`` time.
+
+    >>> stable_key((1, "a")), stable_key(frozenset({"b", "a"})) == stable_key(frozenset({"a", "b"}))
+    (b"(1, 'a')", True)
+    """
+    if type(position) in _PLAIN:
+        return repr(position).encode()
+    if type(position) is tuple and all(type(x) in _PLAIN for x in position):
+        return repr(position).encode()
+    out: list[bytes] = []
+    # Each item is (object, closing): the closing bytes are written once the object's items are.
+    stack: list[tuple[Any, bytes | None]] = [(position, None)]
+    while stack:
+        x, closing = stack.pop()
+        if closing is not None:
+            out.append(closing)
+            continue
+        t = type(x)
+        if t in _PLAIN:
+            out.append(repr(x).encode())
+        elif t in (tuple, list):
+            out.append(b"(" if t is tuple else b"[")
+            stack.append((None, b")" if t is tuple else b"]"))
+            for item in reversed(x):
+                stack.append((None, b","))
+                stack.append((item, None))
+        elif t in (frozenset, set):
+            out.append(b"{" + b",".join(sorted(stable_key(item) for item in x)) + b"}")
+        elif t is dict:
+            items = sorted((stable_key(k), stable_key(v)) for k, v in x.items())
+            out.append(b"{" + b",".join(k + b":" + v for k, v in items) + b"}")
+        else:
+            state = x.__getstate__() if hasattr(x, "__getstate__") else vars(x)
+            out.append(f"{t.__module__}.{t.__qualname__}<".encode() + stable_key(state) + b">")
+    return b"".join(out)
+
+
+def shard_of(position: Any, shards: int) -> int:
+    """The shard of its tier that owns ``position``: blake2b of :func:`stable_key`, modulo ``shards``.
+
+    >>> shard_of("X..|", 16) == shard_of("X..|", 16), 0 <= shard_of((3, 4), 16) < 16
+    (True, True)
+    """
+    digest = hashlib.blake2b(stable_key(position), digest_size=8).digest()
+    return int.from_bytes(digest, "little") % shards
+
+
+def tier_of(rules: TurnRules, guard: Guard, position: Any) -> int:
+    """``tier(position)``, held to the contract: an int."""
+    guard.doing = ("tier", position)
+    t = rules.tier(position)
+    if type(t) is not int:
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise guard.error("tier", position, f"returned {shown_position(t)}, expected an int")
+        t = int(t)
+    return t
+
+
+@dataclass(frozen=True)
+class Expanded:
+    """The positions one forward step found in its shard, with what the rules said of each.
+
+    ``ends[i]``: what ``result`` said (None while the game goes on). The
+    moves of position ``i`` are ``heads[i]:heads[i + 1]`` of ``dest`` and
+    ``index``: ``dest -1`` is a position of this shard by its number in the
+    shard (over every round), else the child is item ``index`` of the list
+    sent to ``sent[dest]``. ``extra`` marks a move after which the same
+    player moves again (None without ``player``).
+    """
+
+    positions: list
+    ends: list
+    heads: np.ndarray
+    dest: np.ndarray
+    index: np.ndarray
+    extra: np.ndarray | None
+    sent: dict[Part, list]
+
+
+def expand(
+    rules: TurnRules, guard: Guard, part: Part, shards: int, arrivals: Iterable[Hashable], known: dict
+) -> Expanded:
+    """Call the rules once on every position that reaches shard ``part = (tier, shard, round)`` and is not
+    in ``known`` (position -> its number in the shard, from earlier rounds); route every child.
+
+    Children of the same tier and shard are expanded here too; a child of a
+    later tier goes to round 0 of its shard, one of this tier but another
+    shard to this tier's next round (the coordinator runs rounds until none
+    is sent). Call inside ``guard``'s block; a move to a lower tier, a tier
+    that is not an int, a result that is no outcome and a third player are
+    a :class:`~gamecert.solvers.errors.RulesError`.
+
+    Notes
+    -----
+    One call of ``result``, ``moves`` (and ``player``) per position, one of
+    ``tier`` (and ``player``) per distinct child: ``O(P + M)`` time for
+    ``P`` positions and ``M`` moves, ``O(P + M)`` space for this shard alone.
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> count = GeneralRules("count", "count.py", int, lambda n: [n - 1] if n else [], tier=lambda n: 9 - n)
+    >>> e = expand(count, Guard(count), (7, shard_of(2, 1), 0), 1, [2], {})
+    >>> e.positions, e.dest.tolist(), e.sent
+    ([2], [0], {(8, 0, 0): [1]})
+    """
+    tier, shard, round_ = part
+    moves, result, player = rules.moves, rules.result, rules.player
+    index = dict(known)
+    positions: list = []
+    for p in arrivals:
+        if p not in index:
+            index[p] = len(index)
+            positions.append(p)
+    ends: list = []
+    heads = [0]
+    dest: list[int] = []
+    where: list[int] = []
+    extra: list[bool] | None = [] if player is not None else None
+    sent: dict[Part, list] = {}
+    outbox: dict[Part, dict] = {}
+    slots: dict[Part, int] = {}
+    routed: dict = {}  # child -> (dest, its part) for children met before
+    players: dict = {}
+    seats: dict = {}
+
+    def who(p: Any) -> Any:
+        found = players.get(p, players)
+        if found is players:
+            guard.doing = ("player", p)
+            found = players[p] = player(p)
+            if found not in seats:
+                if len(seats) == 2:
+                    a, b = seats
+                    raise guard.error("player", p, f"named a third player {found!r} (the players are {a!r} and {b!r})")
+                seats[found] = len(seats)
+        return found
+
+    i = 0
+    while i < len(positions):
+        p = positions[i]
+        i += 1
+        if result is not None:
+            guard.doing = ("result", p)
+            r = result(p)
+            if r is not None:
+                if type(r) is not str or r not in OUTCOMES:
+                    raise guard.error("result", p, f'returned {shown_position(r)}, expected None, "win", "lose" or "draw"')
+                ends.append(r)
+                heads.append(len(dest))
+                continue
+        ends.append(None)
+        guard.doing = ("moves", p)
+        found = moves(p)
+        try:
+            items = list(found)
+        except TypeError:
+            raise guard.error("moves", p, f"returned {shown_position(found)}, expected an iterable of positions") from None
+        mine = who(p) if player is not None else None
+        for c in items:
+            route = routed.get(c)
+            if route is None:
+                if c in index:
+                    route = (-1, None)
+                else:
+                    if looks_like_pair(c, p):
+                        raise guard.error(
+                            "moves", p, f"returned {shown_position(c)}, which looks like a (position, points) pair; "
+                            'a general game\'s moves are positions (KIND = "score" gives points)',
+                        )
+                    t = tier_of(rules, guard, c)
+                    if t < tier:
+                        raise guard.error(
+                            "moves", p, f"the move to {shown_position(c)} goes to tier {t}, below this position's tier "
+                            f"{tier} (tier() must never decrease along a move)",
+                        )
+                    s = shard_of(c, shards)
+                    if t == tier and s == shard:
+                        index[c] = len(index)
+                        positions.append(c)
+                        route = (-1, None)
+                    else:
+                        to = (t, s, 0 if t > tier else round_ + 1)
+                        slot = slots.get(to)
+                        if slot is None:
+                            slot = slots[to] = len(slots)
+                            sent[to], outbox[to] = [], {}
+                        route = (slot, to)
+                routed[c] = route
+            slot, to = route
+            if slot < 0:
+                dest.append(-1)
+                where.append(index[c])
+            else:
+                box = outbox[to]
+                k = box.get(c)
+                if k is None:
+                    k = box[c] = len(box)
+                    sent[to].append(c)
+                dest.append(slot)
+                where.append(k)
+            if extra is not None:
+                extra.append(who(c) == mine)
+        heads.append(len(dest))
+    guard.doing = None
+    return Expanded(
+        positions, ends, np.asarray(heads, dtype=np.int64), np.asarray(dest, dtype=np.int32),
+        np.asarray(where, dtype=np.int64), None if extra is None else np.asarray(extra, dtype=bool), sent,
+    )
+
+
+def retrograde(
+    ends: Sequence, heads: np.ndarray, targets: np.ndarray, extra: np.ndarray | None,
+    outcome_of: np.ndarray, remoteness_of: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Label ``n`` positions whose moves reach each other and positions already labelled.
+
+    Move ``m`` of position ``i`` (``heads[i] <= m < heads[i + 1]``) reaches
+    position ``targets[m]`` of these, or, where ``targets[m]`` is -1, a
+    position labelled ``outcome_of[m]``, ``remoteness_of[m]`` (a later
+    tier's). ``extra[m]``: the same player moves again after it. Returns
+    the outcome (:data:`WIN`, :data:`LOSE`, :data:`DRAW`) and remoteness
+    (-1 for a draw) of every position.
+
+    Notes
+    -----
+    Retrograde analysis with a counter of undecided moves per position, its
+    queue kept in order of remoteness by buckets: the labelled children are
+    events at their remoteness; a position decided at ``r`` is one at
+    ``r``. A move to a position bad for its mover (lost for it, or won for
+    it after an extra move) wins at once, one further; every other decided
+    move lowers the counter, and at zero the position is lost, one further
+    than its slowest move. What stays undecided is a draw.
+    ``O(n + M + R)`` time for ``M`` moves and the largest remoteness ``R``.
+
+    >>> o, r = retrograde([None, None], np.array([0, 1, 2]), np.array([1, -1]), None, np.array([0, LOSE]), np.array([0, 3]))
+    >>> o.tolist(), r.tolist()  # 1 moves to a lost position (lose 3); 0's only move is to 1
+    ([2, 1], [5, 4])
+    """
+    n = len(ends)
+    outcome = np.zeros(n, dtype=np.int8)
+    remoteness = np.full(n, -1, dtype=np.int64)
+    count = np.diff(heads).tolist()
+    buckets: dict[int, list] = {}
+    # An event: (position decided, -1) or (a labelled child's move, its number m): at the child's remoteness.
+    for i, e in enumerate(ends):
+        if e is not None:
+            outcome[i] = CODES[e]
+            if e != "draw":
+                remoteness[i] = 0
+                buckets.setdefault(0, []).append(i)
+        elif not count[i]:
+            outcome[i] = LOSE
+            remoteness[i] = 0
+            buckets.setdefault(0, []).append(i)
+    outside = np.flatnonzero((targets < 0) & (outcome_of != DRAW))
+    owner = np.repeat(np.arange(n, dtype=np.int64), np.diff(heads))
+    for m in outside.tolist():
+        buckets.setdefault(int(remoteness_of[m]), []).append(-1 - m)
+    inside = np.flatnonzero(targets >= 0)
+    order = inside[np.argsort(targets[inside], kind="stable")]
+    sources = owner[order].tolist()
+    moved = order.tolist()
+    starts = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(targets[inside], minlength=n), out=starts[1:])
+    starts = starts.tolist()
+    out = outcome.tolist()
+    rem = remoteness.tolist()
+    codes_of = outcome_of.tolist() if len(outside) else []
+    owners = owner.tolist() if len(outside) else []
+    extras = extra.tolist() if extra is not None else None
+    level = 0
+    top = max(buckets, default=0)
+    while level <= top:
+        events = buckets.pop(level, ())
+        r = level + 1
+        for v in events:
+            if v >= 0:
+                lost = out[v] == LOSE
+                pairs = ((sources[k], moved[k]) for k in range(starts[v], starts[v + 1]))
+            else:
+                m = -1 - v
+                lost = codes_of[m] == LOSE
+                pairs = ((owners[m], m),)
+            for p, m in pairs:
+                if out[p]:
+                    continue
+                if lost != (extras is not None and extras[m]):
+                    out[p] = WIN
+                elif count[p] == 1:
+                    out[p] = LOSE
+                else:
+                    count[p] -= 1
+                    continue
+                rem[p] = r
+                buckets.setdefault(r, []).append(p)
+                top = max(top, r)
+        level += 1
+    outcome = np.asarray(out, dtype=np.int8)
+    remoteness = np.asarray(rem, dtype=np.int64)
+    outcome[outcome == 0] = DRAW
+    remoteness[outcome == DRAW] = -1
+    return outcome, remoteness
+
+
+def values(outcome: np.ndarray, remoteness: np.ndarray) -> list[Value]:
+    """The labels as :class:`~gamecert.solvers.general.value.Value` s (one object per distinct label).
+
+    >>> [str(v) for v in values(np.array([WIN, DRAW]), np.array([3, -1]))]
+    ['win 3', 'draw']
+    """
+    shared: dict[tuple[int, int], Value] = {}
+    out = []
+    for o, r in zip(outcome.tolist(), remoteness.tolist()):
+        v = shared.get((o, r))
+        if v is None:
+            v = shared[(o, r)] = Value("draw", None) if o == DRAW else Value(_WORDS[o], r)
+        out.append(v)
+    return out

@@ -1,0 +1,188 @@
+"""The tiered solve (solve --tiers) against the in-memory solver: random tiered games with loops inside a tier
+and extra moves, tic-tac-toe on every position on a Dask cluster of 2 workers; a run stopped between shards
+and resumed; a move to a lower tier."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gamecert.solvers.errors import RulesError
+from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.general.solver import general_game
+from gamecert.solvers.rules.rules import GeneralRules
+from gamecert.verify.cli import main
+from gamecert.verify.engine import tiers as engine
+from gamecert.verify.engine.store import Store
+from gamecert.verify.engine.tiers import solve_tiers
+from gamecert.verify.errors import StoreError
+from gamecert.verify.rules.load import load_rules
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+pytestmark = pytest.mark.slow  # each writes a store folder and runs tens of tasks (over 0.4 s)
+
+
+def random_tiered(seed: int, n: int = 12) -> GeneralRules:
+    """A general game on ``0 .. n-1`` in tiers of three (``p // 3``): moves to the same tier or later
+    (self-loops and cycles inside a tier, repeated moves), random results and players."""
+    rng = random.Random(seed)
+    moves = {p: [rng.randrange(3 * (p // 3), n) for _ in range(rng.choice((0, 1, 2, 3)))] for p in range(n)}
+    ends = {p: rng.choice((None, None, None, None, "win", "lose", "draw")) for p in range(n)}
+    side = {p: rng.choice("ab") for p in range(n)}
+    return GeneralRules(
+        f"tiered-{seed}", "tiered.py", int, lambda p: moves[p], result=lambda p: ends[p],
+        player=(lambda p: side[p]) if seed % 2 else None, tier=lambda p: p // 3,
+    )
+
+
+def test_random_tiered_games_equal_the_in_memory_solve():
+    whole_tiers = 0  # tiers with a move between two of their shards: a second round, one backward task
+    for seed in range(6):
+        rules = random_tiered(seed)
+        queries = tuple(range(12))
+        expected = general_game(rules, queries).values
+        found = solve_tiers(rules, Queries(queries), shards=2, jobs=0)
+        assert found.solution.values == expected, f"seed {seed}"
+        assert found.certified == sum(t.positions for t in found.tiers) == 12
+        whole_tiers += sum(t.rounds > 1 for t in found.tiers)
+    assert whole_tiers >= 3
+
+
+def test_stopped_between_shards_and_resumed_same_answer_no_shard_twice(tmp_path, monkeypatch):
+    rules = random_tiered(1, n=15)
+    queries = Queries(tuple(range(15)))
+    expected = general_game(rules, queries.positions).values
+    ran: list[tuple] = []
+    call = engine.TierStep.__call__
+
+    def counted(step, params, options):
+        ran.append((options["step"], options["tier"], options.get("round"), repr(params)))
+        return call(step, params, options)
+
+    monkeypatch.setattr(engine.TierStep, "__call__", counted)
+
+    class Killed(Exception):
+        pass
+
+    def bar_killing_after(k):
+        finished = 0
+
+        def bar(campaign):
+            def update(progress):
+                nonlocal finished
+                if progress.done > progress.resumed:
+                    finished += 1
+                    if finished == k:
+                        raise Killed  # after the k-th shard is recorded, before the next starts
+            from contextlib import nullcontext
+
+            return nullcontext(update)
+
+        return bar
+
+    store = tmp_path / "solve"
+    with pytest.raises(Killed):
+        solve_tiers(rules, queries, shards=3, jobs=0, store=store, bar=bar_killing_after(7))
+    first = len(ran)
+    assert first == 7
+    found = solve_tiers(rules, queries, shards=3, jobs=0, store=store, resume=True)
+    assert found.solution.values == expected
+    assert found.resumed == 7 and found.ran == len(ran) - first
+    assert len(ran) == len(set(ran))  # no shard ran twice
+    with Store(store / "store.sqlite") as s:
+        assert s.finished() == len(ran)
+    with pytest.raises(StoreError, match="already holds"):
+        solve_tiers(rules, queries, shards=3, jobs=0, store=store)
+
+
+def test_a_move_to_a_lower_tier_is_bad_input(tmp_path):
+    rules = tmp_path / "down.py"
+    rules.write_text('KIND = "general"\n\ndef parse(line):\n    return int(line)\n\n\ndef moves(n):\n'
+                     '    return [n - 1] if n else []\n\n\ndef tier(n):\n    return n\n')
+    result = CliRunner().invoke(main, ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "-"], input="2\n")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"error: {rules}:7:1: moves(2): the move to 1 goes to tier 1, below this position's tier 2 "
+        "(tier() must never decrease along a move)"
+    )
+    with pytest.raises(RulesError, match="tier"):
+        solve_tiers(load_rules(str(rules)), Queries((1,)), jobs=0)
+
+
+@pytest.fixture(scope="module")
+def tictactoe():
+    """The tic-tac-toe rules with tier(), and every position reached from the empty board, one per line."""
+    path = str(EXAMPLES / "tictactoe_tiers.py")
+    return path, "".join(p + "\n" for p in general_game(load_rules(path), [".........", ]).table)
+
+
+def test_tictactoe_every_position_equals_the_in_memory_solve(tictactoe, tmp_path):
+    path, every = tictactoe
+    runner = CliRunner()
+    in_memory = runner.invoke(main, ["solve", "--rules", path, "-"], input=every)
+    tiered = runner.invoke(main, ["solve", "--rules", path, "--tiers", "--jobs", "0", "--shards", "3", "-"], input=every)
+    assert in_memory.exit_code == 0 and tiered.exit_code == 0, tiered.stderr
+    assert tiered.stdout == in_memory.stdout
+    assert len(tiered.stdout.splitlines()) == 5478
+    assert tiered.stderr.splitlines()[-1] == (
+        "solve --tiers: certified 5,478 positions in 28 shards of 10 tiers (56 tasks run, 0 resumed from the store)"
+    )
+
+
+def test_tictactoe_on_two_dask_workers(tictactoe, tmp_path):
+    path, every = tictactoe
+    lines = every.splitlines()[::500]
+    expected = CliRunner().invoke(main, ["solve", "--rules", path, "-"], input="\n".join(lines))
+    args = ["solve", "--rules", path, "--tiers", "--jobs", "2", "--shards", "2", "--store", str(tmp_path / "s"), "-"]
+    tiered = CliRunner().invoke(main, args, input="\n".join(lines))
+    assert tiered.exit_code == 0, tiered.stderr
+    assert tiered.stdout == expected.stdout
+    again = CliRunner().invoke(main, [*args[:-1], "--resume", "-"], input="\n".join(lines))
+    assert again.stdout == expected.stdout
+    assert again.stderr.splitlines()[-1].endswith("(0 tasks run, 38 resumed from the store)")
+
+
+def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_path):
+    rules = tmp_path / "take.py"
+    rules.write_text('"""Take one or two; the last to take wins."""\n\nKIND = "general"\n\n\ndef parse(line):\n'
+                     '    return int(line)\n\n\ndef moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n\n\n'
+                     'def tier(n):\n    return -n\n')
+    store = tmp_path / "solve"
+    runner = CliRunner()
+    solved = runner.invoke(main, ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "--shards", "2",
+                                  "--store", str(store), "-"], input="9\n10\n")
+    assert (solved.exit_code, solved.stdout) == (0, "lose 6\nwin 7\n")
+    checked = runner.invoke(main, ["check", "--tiers", str(store)])
+    assert (checked.exit_code, checked.stdout) == (0, "check --tiers: certified 11 positions in 11 shards of 11 tiers\n")
+    labels = store / "tiers" / "-3" / str(engine.shard_of(3, 2)) / "labels.pkl"
+    outcome, remoteness = engine._load(labels)
+    remoteness[0] += 2  # 3 is lose 2: now lose 4
+    engine._save(labels, (outcome, remoteness))
+    checked = runner.invoke(main, ["check", "--tiers", str(store)])
+    assert checked.exit_code == 3
+    assert checked.stdout.splitlines() == [  # 5 and 4 move to 3; 3 moves to 2 (win 1) and 1 (win 1)
+        "tier -5 shard 1: 5: the certificate says win 3, but the quickest good move, to 3, is lose 4",
+        "tier -4 shard 1: 4: the certificate says win 3, but the quickest good move, to 3, is lose 4",
+        f"tier -3 shard {engine.shard_of(3, 2)}: 3: the certificate says lose 4, but the slowest move, to 2, is win 1",
+    ]
+    assert checked.stderr == "check --tiers: 3 labels fail their certificate\n"
+
+
+def test_a_solve_projected_past_the_limit_is_refused_unless_no_size_limit(tmp_path, monkeypatch):
+    from gamecert.verify.engine import sizes
+
+    rules = tmp_path / "take.py"
+    rules.write_text('KIND = "general"\n\n\ndef parse(line):\n    return int(line)\n\n\n'
+                     'def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n\n\ndef tier(n):\n    return -n\n')
+    monkeypatch.setattr(sizes, "DAY", 1e-9)  # any work at all is past the limit
+    args = ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "-"]
+    refused = CliRunner().invoke(main, args, input="4\n")
+    assert refused.exit_code == 2
+    assert "more than a day; --no-size-limit runs it anyway" in refused.stderr
+    assert "1 position in the 1 tier found so far, the next ≈1: projected at least" in refused.stderr
+    ran = CliRunner().invoke(main, [*args[:-1], "--no-size-limit", "-"], input="4\n")
+    assert (ran.exit_code, ran.stdout) == (0, "win 3\n")  # 4 -> 3, a multiple of 3: lost in 2
