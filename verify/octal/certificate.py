@@ -27,13 +27,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gamecert.solvers.jit import kernel
 from gamecert.verify.errors import CertificateError
 
 #: Values checked by the plain mex of every option; past them, the sparse-space check.
 PLAIN_VALUES = 1 << 16
 #: Split values the sparse-space check may examine (marking rare parts and full scans): past it the check
 #: stops, says where, and a proof needing more is not given (a code without a sparse space is quadratic).
-CHECK_BUDGET = 6 * 10**9
+CHECK_BUDGET = 2 * 10**10
 #: Mark-table cells per chunk of heaps (a chunk of heaps times the values).
 CHUNK_CELLS = 1 << 24
 #: Masks the checker tries for its sparse space: every one below the value bound up to this bound.
@@ -153,7 +154,7 @@ def check_octal_values(
                 present[g[left]] = True
             if left >= 2 and d & 4:  # two heaps a + b = left, 1 <= a <= b (a < b for unequal splits)
                 top = (left - 1) // 2 if unequal else left // 2
-                present[g[1 : top + 1] ^ back[first - left : first - left + top]] = True
+                present |= np.bincount(g[1 : top + 1] ^ back[first - left : first - left + top], minlength=width + 1) > 0
         m = int(np.argmin(present))
         if m != g[h]:
             problems.append(f"G({h}) is {int(g[h])}, but the mex of its options is {m}")
@@ -195,8 +196,8 @@ def _own_space(g: np.ndarray, splits: list[int], width: int, parity: np.ndarray)
 def _sparse_check(digits, unequal, g, start, budget, problems) -> ValuesCheck:
     """The values from ``start`` on by the sparse-space argument (docs/octal.md, "The certificate at scale")."""
     length = len(g)
-    ends = [k for k, d in enumerate(digits) if k >= 1 and d & 1]
-    takes = [k for k, d in enumerate(digits) if k >= 1 and d & 2]
+    ends = np.array([k for k, d in enumerate(digits) if k >= 1 and d & 1], dtype=np.int64)
+    takes = np.array([k for k, d in enumerate(digits) if k >= 1 and d & 2], dtype=np.int64)
     splits = [k for k, d in enumerate(digits) if d & 4]
     width = 1
     while width <= int(g.max()):
@@ -205,154 +206,91 @@ def _sparse_check(digits, unequal, g, start, budget, problems) -> ValuesCheck:
     mask, flip, rare = _own_space(g, splits, width, parity)
     heaps = np.arange(length)
     label = parity[g & mask] ^ (flip & heaps & 1).astype(np.uint8)
-    rare_heaps = np.flatnonzero(label[1:] == rare) + 1
-    smallest = 3 if unequal else 2  # the least sum of two heaps a split may leave
-    cols = width + 1  # one column more than any value: every row has an unmarked cell
-    chunk = max(1, CHUNK_CELLS // cols)
+    rare_heaps = np.flatnonzero(label[1:] == rare).astype(np.int64) + 1
+    bad, end, scanned = _check_heaps(
+        g, ends, takes, np.array(splits, dtype=np.int64), bool(unequal), rare_heaps, parity,
+        np.int64(mask), np.int64(flip), np.int64(start), np.int64(budget),
+    )
+    for h in bad.tolist():
+        m = _mex(_option_values(digits, g, h, unequal))
+        problems.append(f"G({h}) is {int(g[h])}, but the mex of its options is {m}")
+    return ValuesCheck(problems, start, int(end), length, mask, flip, rare, len(rare_heaps), int(scanned))
+
+
+@kernel
+def _check_heaps(g, ends, takes, splits, unequal, rare_heaps, parity, mask, flip, start, budget):
+    """Heaps ``start, start + 1, ...`` checked one by one: ``(wrong heaps, end, heaps scanned in full)``, ``end``
+    the first heap not checked (the budget of split values ran out there) or ``len(g)``.
+
+    Per heap ``h``: the options with no heap or one heap left, and every split
+    with a rare part, are marked. If ``G(h)`` has a parity some pair of
+    common parts can give, every split is marked and the mex compared
+    (scanned in full); otherwise ``G(h)`` must be unmarked (no other option
+    can have its parity) and every smaller value marked, the missing ones by
+    the splits ``a = 1, 2, ...`` until none is missing.
+    """
+    width = len(parity)
+    seen = np.zeros(width + 1, dtype=np.int64)  # seen[v] == stamp: v is an option of the heap being checked
+    smallest = 3 if unequal else 2
+    bad = np.zeros(100, dtype=np.int64)  # the first wrong heaps
+    wrong = 0
     cost = 0
     scanned = 0
-
-    def report(end: int) -> ValuesCheck:
-        return ValuesCheck(problems, start, end, length, mask, flip, rare, len(rare_heaps), scanned)
-
-    for h0 in range(start, length, chunk):
-        h1 = min(length, h0 + chunk)
-        rows = h1 - h0
-        marks = np.zeros(rows * cols, dtype=bool)  # marks[r * cols + v]: v is an option of heap h0 + r
-        base = np.arange(rows, dtype=np.int64) * cols
-        for k in ends:  # no heap left
-            if h0 <= k < h1:
-                marks[base[k - h0]] = True
-        for k in takes:  # one heap left
-            lo = max(h0, k + 1)
-            if lo < h1:
-                marks[base[lo - h0 :] + g[lo - k : h1 - k]] = True
-        # Splits with a rare part: every option of the parity no pair of common parts gives.
+    for h in range(start, len(g)):
+        stamp = h + 1
+        own = g[h]
+        for k in ends:
+            if k == h:
+                seen[0] = stamp
+        for k in takes:
+            if k < h:
+                seen[g[h - k]] = stamp
+        shares = False
         for k in splits:
-            for a in rare_heaps.tolist():
-                lo = max(h0, a + k + 1)  # the other part h - k - a >= 1
-                if lo >= h1:
+            s = h - k
+            if s < smallest:
+                continue
+            if parity[own & mask] == (flip & s & 1):
+                shares = True
+            for a in rare_heaps:
+                if a >= s:
                     break
-                cost += h1 - lo
-                cells = base[lo - h0 :] + (g[lo - k - a : h1 - k - a] ^ g[a])
-                if unequal and lo <= 2 * a + k < h1:
-                    cells = np.delete(cells, 2 * a + k - lo)
-                marks[cells] = True
-        if cost > budget:
-            return report(h0)
-        table = marks.reshape(rows, cols)
-        own = g[h0:h1].astype(np.int64)
-        rows_at = np.arange(rows)
-        shares = np.zeros(rows, dtype=bool)  # G(h) has a parity some pair of common parts gives
-        own_parity = parity[own & mask]
-        for k in splits:
-            s = heaps[h0:h1] - k
-            shares |= (s >= smallest) & (own_parity == (flip & s & 1))
-        full = shares | table[rows_at, own]
-        short = ~full & (np.argmin(table, axis=1) < own)
-        # A value below G(h) not yet marked can only come from two common parts: scan the splits a = 1, 2, ...
-        # of the heaps that lack one, all at once, until none lacks one or a heap runs out of splits.
-        a = 1
-        check_at = 8
-        while short.any():
-            at = np.flatnonzero(short)
-            left = np.zeros(len(at), dtype=bool)
+                if unequal and 2 * a == s:
+                    continue
+                seen[g[a] ^ g[s - a]] = stamp
+                cost += 1
+        if shares:  # every split, then the mex
             for k in splits:
-                b = heaps[h0 + at] - k - a
-                ok = b > a if unequal else b >= a
-                left |= ok
-                marks[base[at[ok]] + (g[b[ok]] ^ g[a])] = True
-                cost += len(at)
-            if cost > budget:
-                return report(h0)
-            done = at[~left]  # no split left: still lacking a value, the full check below says which
-            short[done] = False
-            full[done] = np.argmin(table[done], axis=1) < own[done]
-            a += 1
-            if a == check_at:
-                check_at *= 2
-                at = np.flatnonzero(short)
-                short[at] = np.argmin(table[at], axis=1) < own[at]
-        full |= table[rows_at, own]
-        for r in np.flatnonzero(full).tolist():
-            h = h0 + r
-            cost += (h // 2 + 1) * len(splits)
-            if cost > budget:
-                return report(h)
+                s = h - k
+                for a in range(1, (s - 1) // 2 + 1 if unequal else s // 2 + 1):
+                    seen[g[a] ^ g[s - a]] = stamp
+                cost += s // 2
             scanned += 1
-            m = _mex(_option_values(digits, g, h, unequal))
-            if m != g[h]:
-                problems.append(f"G({h}) is {int(g[h])}, but the mex of its options is {m}")
-    return report(length)
-
-
-def _well_formed(digits, values, preperiod, period) -> None:
-    if not isinstance(digits, (list, tuple)) or not digits or not all(type(d) is int and 0 <= d <= 7 for d in digits):
-        raise CertificateError(f"expected the code's digits 0-7, got {digits!r}")
-    if digits[0] not in (0, 4):
-        raise CertificateError(f"expected digit 0 or 4 before the point, got {digits[0]}")
-    if isinstance(values, np.ndarray):
-        if values.ndim != 1 or values.dtype.kind not in "iu" or (len(values) and int(values.min()) < 0):
-            raise CertificateError("expected the values as a list of whole numbers 0 or more")
-    elif not isinstance(values, (list, tuple)) or not all(type(v) is int and v >= 0 for v in values):
-        raise CertificateError("expected the values as a list of whole numbers 0 or more")
-    if (preperiod is None) != (period is None):
-        raise CertificateError("expected a preperiod and a period together, or neither")
-    if period is not None and (type(preperiod) is not int or type(period) is not int or preperiod < 0 or period < 1):
-        raise CertificateError(f"expected a preperiod >= 0 and a period >= 1, got {preperiod!r} and {period!r}")
-
-
-def check_octal_certificate(
-    digits: Sequence[int], values: Sequence[int] | np.ndarray, preperiod: int | None, period: int | None, proven: bool,
-    unequal: bool = False,
-) -> list[str]:
-    """The violations of an octal certificate (empty: it holds).
-
-    Every value must be the mex of its options (:func:`check_octal_values`;
-    a part it leaves unchecked is a violation); with ``proven``, ``G(n + p) =
-    G(n)`` over the theorem's whole range. A certificate that cannot be read
-    (digits that are no code, negative values, a proven period with too few
-    values to check it, or for unequal splits, where the theorem says nothing)
-    raises :class:`~gamecert.verify.errors.CertificateError`.
-
-    >>> check_octal_certificate((0, 7, 7), [0, 1, 2, 3, 1, 4], None, None, False)
-    []
-    >>> check_octal_certificate((0, 7, 7), [0, 1, 2, 3, 2], None, None, False)
-    ['G(4) is 2, but the mex of its options is 1']
-    """
-    _well_formed(digits, values, preperiod, period)
-    checked = check_octal_values(digits, values, unequal)
-    problems = list(checked.problems)
-    if not checked.complete:
-        problems.append(f"{checked.describe()}")
-    problems.extend(check_period(digits, values, preperiod, period, proven, unequal))
-    return problems
-
-
-def check_period(
-    digits: Sequence[int], values: Sequence[int] | np.ndarray, preperiod: int | None, period: int | None, proven: bool,
-    unequal: bool = False,
-) -> list[str]:
-    """With ``proven``, where ``G(n + p) = G(n)`` fails over the theorem's range ``n0 <= n < 2 max(n0, 1) + p + t``.
-
-    >>> check_period((0, 7, 7), [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 2], 0, 3, True)
-    ['G(10) is 2, but G(7) is 1: period 3 fails']
-    """
-    if not proven:
-        return []
-    if period is None:
-        raise CertificateError("a proven certificate needs a preperiod and a period")
-    if unequal:
-        raise CertificateError("the octal periodicity theorem proves nothing for unequal splits")
-    t = len(digits) - 1
-    while t > 0 and digits[t] == 0:
-        t -= 1
-    end = 2 * max(preperiod, 1) + period + t
-    if len(values) < end + period:
-        raise CertificateError(
-            f"the theorem reads G(0..{end + period - 1}) for preperiod {preperiod}, period {period}, t = {t}; "
-            f"the certificate has {len(values)} values"
-        )
-    g = np.asarray(values)
-    bad = np.flatnonzero(g[preperiod + period : end + period] != g[preperiod:end]) + preperiod
-    return [f"G({n + period}) is {int(g[n + period])}, but G({n}) is {int(g[n])}: period {period} fails" for n in bad.tolist()]
+        elif seen[own] != stamp:
+            c = 0
+            while seen[c] == stamp:
+                c += 1
+            a = 1
+            while c < own:
+                more = False
+                for k in splits:
+                    b = h - k - a
+                    if b > a or (b == a and not unequal):
+                        more = True
+                        seen[g[a] ^ g[b]] = stamp
+                        cost += 1
+                if not more:
+                    break
+                while seen[c] == stamp:
+                    c += 1
+                a += 1
+        c = 0
+        while seen[c] == stamp:
+            c += 1
+        if c != own:  # a smaller value missing, or G(h) itself an option
+            if wrong < len(bad):
+                bad[wrong] = h
+            wrong += 1
+        if cost > budget:
+            return bad[: min(wrong, len(bad))], h + 1, scanned
+    return bad[: min(wrong, len(bad))], len(g), scanned
