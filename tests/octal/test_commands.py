@@ -96,12 +96,12 @@ def test_audit_periodicity_without_a_period():
     ("args", "message"),
     [
         (["--code", "0.8", "--periodicity", "10"],
-         "Error: Invalid value for --code: expected an octal code such as 0.77 or 4.7, or grundy "
-         "(expected an octal digit 0-7, got '8'), got '0.8'"),
+         ("Error: Invalid value for --code: expected an octal code such as 0.77 or 4.7, or grundy "
+          "(expected an octal digit 0-7, got '8'), got '0.8'")),
         (["--code", "0.77"], "Error: --code CODE and --periodicity N go together, and with no other audit option"),
         (["--code", "0.77", "--periodicity", "25000001"],
-         "Error: Invalid value for '--periodicity': expected at most 25000000 (the longest sequence octal audits; "
-         "it is projected to take T), got 25000001"),
+         ("Error: Invalid value for '--periodicity': expected at most 25000000 (the longest sequence octal audits; "
+          "it is projected to take T), got 25000001")),
         (["--code", "0.77", "--periodicity", "10", "--quick"],
          "Error: --code CODE and --periodicity N go together, and with no other audit option"),
     ],

@@ -294,3 +294,75 @@ def _check_heaps(g, ends, takes, splits, unequal, rare_heaps, parity, mask, flip
         if cost > budget:
             return bad[: min(wrong, len(bad))], h + 1, scanned
     return bad[: min(wrong, len(bad))], len(g), scanned
+
+
+def _well_formed(digits, values, preperiod, period) -> None:
+    if not isinstance(digits, (list, tuple)) or not digits or not all(type(d) is int and 0 <= d <= 7 for d in digits):
+        raise CertificateError(f"expected the code's digits 0-7, got {digits!r}")
+    if digits[0] not in (0, 4):
+        raise CertificateError(f"expected digit 0 or 4 before the point, got {digits[0]}")
+    if isinstance(values, np.ndarray):
+        if values.ndim != 1 or values.dtype.kind not in "iu" or (len(values) and int(values.min()) < 0):
+            raise CertificateError("expected the values as a list of whole numbers 0 or more")
+    elif not isinstance(values, (list, tuple)) or not all(type(v) is int and v >= 0 for v in values):
+        raise CertificateError("expected the values as a list of whole numbers 0 or more")
+    if (preperiod is None) != (period is None):
+        raise CertificateError("expected a preperiod and a period together, or neither")
+    if period is not None and (type(preperiod) is not int or type(period) is not int or preperiod < 0 or period < 1):
+        raise CertificateError(f"expected a preperiod >= 0 and a period >= 1, got {preperiod!r} and {period!r}")
+
+
+def check_octal_certificate(
+    digits: Sequence[int], values: Sequence[int] | np.ndarray, preperiod: int | None, period: int | None, proven: bool,
+    unequal: bool = False,
+) -> list[str]:
+    """The violations of an octal certificate (empty: it holds).
+
+    Every value must be the mex of its options (:func:`check_octal_values`;
+    a part it leaves unchecked is a violation); with ``proven``, ``G(n + p) =
+    G(n)`` over the theorem's whole range. A certificate that cannot be read
+    (digits that are no code, negative values, a proven period with too few
+    values to check it, or for unequal splits, where the theorem says nothing)
+    raises :class:`~gamecert.verify.errors.CertificateError`.
+
+    >>> check_octal_certificate((0, 7, 7), [0, 1, 2, 3, 1, 4], None, None, False)
+    []
+    >>> check_octal_certificate((0, 7, 7), [0, 1, 2, 3, 2], None, None, False)
+    ['G(4) is 2, but the mex of its options is 1']
+    """
+    _well_formed(digits, values, preperiod, period)
+    checked = check_octal_values(digits, values, unequal)
+    problems = list(checked.problems)
+    if not checked.complete:
+        problems.append(f"{checked.describe()}")
+    problems.extend(check_period(digits, values, preperiod, period, proven, unequal))
+    return problems
+
+
+def check_period(
+    digits: Sequence[int], values: Sequence[int] | np.ndarray, preperiod: int | None, period: int | None, proven: bool,
+    unequal: bool = False,
+) -> list[str]:
+    """With ``proven``, where ``G(n + p) = G(n)`` fails over the theorem's range ``n0 <= n < 2 max(n0, 1) + p + t``.
+
+    >>> check_period((0, 7, 7), [0, 1, 2, 0, 1, 2, 0, 1, 2, 1], 0, 3, True)
+    ['G(9) is 1, but G(6) is 0: period 3 fails']
+    """
+    if not proven:
+        return []
+    if period is None:
+        raise CertificateError("a proven certificate needs a preperiod and a period")
+    if unequal:
+        raise CertificateError("the octal periodicity theorem proves nothing for unequal splits")
+    t = len(digits) - 1
+    while t > 0 and digits[t] == 0:
+        t -= 1
+    end = 2 * max(preperiod, 1) + period + t
+    if len(values) < end + period:
+        raise CertificateError(
+            f"the theorem reads G(0..{end + period - 1}) for preperiod {preperiod}, period {period}, t = {t}; "
+            f"the certificate has {len(values)} values"
+        )
+    g = np.asarray(values)
+    bad = np.flatnonzero(g[preperiod + period : end + period] != g[preperiod:end]) + preperiod
+    return [f"G({n + period}) is {int(g[n + period])}, but G({n}) is {int(g[n])}: period {period} fails" for n in bad.tolist()]

@@ -216,7 +216,7 @@ def flammenkamp_columns(per: Periodicity) -> str:
 
     >>> from gamecert.solvers.octal import octal_periodicity
     >>> flammenkamp_columns(octal_periodicity("0.16", 20000))
-    'largest value 19 first at n = 9597; 53 rare values, the last at n = 13935'
+    'largest value 22 first at n = 15093; 53 rare values, the last at n = 13935'
     """
     top, at = per.largest()
     space = per.sparse_space()
