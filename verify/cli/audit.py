@@ -17,7 +17,6 @@ from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.engine.audit import selected_audits
 from gamecert.verify.rules.audit import Claims
 
-
 #: ``--periodicity N`` from this size on says its projected time (on stderr) before it starts.
 PROJECT_FROM = 1 << 20
 
