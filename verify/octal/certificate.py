@@ -8,7 +8,7 @@ definition of an octal code (docs/octal.md) and sharing no code with the
 kernels of :mod:`gamecert.solvers.octal`, in two parts:
 
 * ``G(0..2^16 - 1)`` (:data:`PLAIN_VALUES`): each value recomputed as the mex
-  of every option, quadratic;
+  of every option, quadratic (a compiled loop: ``2^30`` splits);
 * the rest by the sparse-space argument, vectorized over heaps: the checker
   picks its own sparse space from the claimed values (any choice is exact,
   only the time depends on it), marks the options with a rare part, and
@@ -141,26 +141,39 @@ def check_octal_values(
     width = 2
     while width <= int(g[:first].max(initial=0)) + 1:
         width *= 2
-    back = g[:first][::-1].copy()  # back[first - 1 - b] = G(b): the larger parts of all splits as one forward slice
-    for h in range(1, first):
-        present = np.zeros(width + 1, dtype=bool)  # the option values of heap h, all below width
-        for k, d in enumerate(digits):
-            left = h - k
-            if left < 0:
-                break
-            if left == 0 and d & 1:  # the whole heap taken
-                present[0] = True
-            if left >= 1 and k >= 1 and d & 2:  # one smaller heap left
-                present[g[left]] = True
-            if left >= 2 and d & 4:  # two heaps a + b = left, 1 <= a <= b (a < b for unequal splits)
-                top = (left - 1) // 2 if unequal else left // 2
-                present |= np.bincount(g[1 : top + 1] ^ back[first - left : first - left + top], minlength=width + 1) > 0
-        m = int(np.argmin(present))
-        if m != g[h]:
-            problems.append(f"G({h}) is {int(g[h])}, but the mex of its options is {m}")
+    for h in _plain_check(g[:first], np.array(digits, dtype=np.int64), bool(unequal), width).tolist():
+        m = _mex(_option_values(digits, g, h, unequal))
+        problems.append(f"G({h}) is {int(g[h])}, but the mex of its options is {m}")
     if first == len(g):
         return ValuesCheck(problems, first, first, len(g))
     return _sparse_check(digits, unequal, g, first, budget, problems)
+
+
+@kernel
+def _plain_check(g, digits, unequal, width):
+    """The heaps ``h >= 1`` of ``g`` whose value is not the mex of all their options (the first 100)."""
+    seen = np.zeros(width + 1, dtype=np.int64)  # seen[v] == h: v is an option of heap h
+    bad = np.zeros(100, dtype=np.int64)
+    wrong = 0
+    for h in range(1, len(g)):
+        for k in range(min(len(digits) - 1, h) + 1):
+            d = digits[k]
+            left = h - k
+            if left == 0 and d & 1:
+                seen[0] = h
+            if left >= 1 and k >= 1 and d & 2:
+                seen[g[left]] = h
+            if left >= 2 and d & 4:
+                for a in range(1, (left - 1) // 2 + 1 if unequal else left // 2 + 1):
+                    seen[g[a] ^ g[left - a]] = h
+        c = 0
+        while seen[c] == h:
+            c += 1
+        if c != g[h]:
+            if wrong < len(bad):
+                bad[wrong] = h
+            wrong += 1
+    return bad[: min(wrong, len(bad))]
 
 
 def _parities(width: int) -> np.ndarray:
