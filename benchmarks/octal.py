@@ -2,7 +2,8 @@
 (:func:`gamecert.solvers.octal.kernel.nim_sequence_plain`).
 
 Usage: ``python -m benchmarks.octal [--repeat R] [--plain-max N] [--quick]``, and
-``python -m benchmarks.octal --proofs [CODE ...]`` for the table of published periods proven.
+``python -m benchmarks.octal --proofs [CODE ...]`` for the table of published periods proven, and
+``python -m benchmarks.octal --grundy 2097152 10000`` for Grundy's game.
 
 The proofs table (:data:`PROOFS`): for each code, in a process of its own (so
 its peak memory is its own), the audit's work on ``G(0..N)`` with ``N`` just
@@ -113,7 +114,7 @@ def prove_one(code: str, n: int) -> dict:
     values = per.values[: per.certificate_length]
     start = time.perf_counter()
     checked = check_octal_values(octal.digits, values, octal.unequal)
-    problems = checked.problems + check_period(octal.digits, values, per.preperiod, per.period, per.proven)
+    problems = checked.problems + check_period(octal.digits, values, per.preperiod, per.period, per.proven, octal.unequal)
     check = time.perf_counter() - start
     space = per.sparse_space()
     top, at = per.largest()
@@ -163,12 +164,51 @@ def proofs(codes: list[str]) -> int:
     return 1 if failed else 0
 
 
+#: Grundy's game to 2^21: the largest value 231 first at heap 763622 and 1274 rare heaps, the last 82860
+#: (Flammenkamp's Grundy page, as quoted in issue 28; the rare heaps with mask ...11110).
+GRUNDY = Proof("grundy", 0, 0, 231, 763622, 1274, 82860, "Flammenkamp")
+
+
+def grundy(size: int, rules_up_to: int) -> int:
+    """Grundy's game to ``size`` (audit's work: kernel, search, certificate on every value), and the rules file's
+    solver (examples/grundys_game.py) against the kernel on ``G(0..rules_up_to)``."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from gamecert.solvers.octal import nim_sequence
+    from gamecert.verify.rules.game import rules_game
+
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.octal", "--one", "grundy", str(size)], capture_output=True, text=True, check=True,
+    )
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    g = GRUNDY
+    ok = (r["largest"], r["at"], r["rare"], r["last"]) == (g.largest, g.largest_at, g.rare, g.last_rare)
+    print(f"grundy G(0..{size}): solve {r['solve']:.1f} s, check {r['check']:.1f} s, peak {r['maxrss_mb']:.0f} MB, "
+          f"values {r['dtype']}")
+    print(f"  largest value {r['largest']} first at n = {r['at']}; {r['rare']} rare values, the last at n = {r['last']} "
+          f"(published: {g.largest} at {g.largest_at}; {g.rare}, the last at {g.last_rare}): {'agree' if ok else 'DIFFER'}")
+    print(f"  certificate: {r['checked']}")
+    game = rules_game(str(Path(__file__).resolve().parents[1] / "examples" / "grundys_game.py"))
+    start = time.process_time()
+    solution = game.solve(game.parse("".join(f"{n}\n" for n in range(rules_up_to + 1))))
+    took = time.process_time() - start
+    same = list(solution.values) == nim_sequence("grundy", rules_up_to).tolist()
+    print(f"  rules file examples/grundys_game.py, G(0..{rules_up_to}): {took:.1f} s CPU, "
+          f"{'every value agrees' if same else 'VALUES DIFFER'} with the kernel")
+    return 0 if ok and same else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="octal")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--plain-max", type=int, default=10**5, help="largest N at which the plain kernel is run")
     parser.add_argument("--quick", action="store_true", help="N = 10^4 and 10^5, plain up to 3*10^4")
     parser.add_argument("--proofs", nargs="*", metavar="CODE", help="the table of published periods proven")
+    parser.add_argument("--grundy", nargs=2, type=int, metavar=("N", "RULES"),
+                        help="Grundy's game to N (2097152), the rules file compared to RULES (10000)")
     parser.add_argument("--one", nargs=2, metavar=("CODE", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
@@ -178,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.proofs is not None:
         return proofs(args.proofs)
+    if args.grundy:
+        return grundy(*args.grundy)
     sizes = (10**4, 3 * 10**4, 10**5, 10**6)
     plain_max = args.plain_max
     if args.quick:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamecert.solvers.octal import nim_sequence, octal_periodicity, parse_code
+from gamecert.verify.octal.certificate import octal_values
 from gamecert.verify.octal.game import OctalPeriodicity
 from tests.octal.published import PUBLISHED, Published, TableRow, table_rows, table_sequence
 
@@ -42,3 +43,10 @@ def test_table_period_found_and_proven_by_the_audit(row: TableRow):
     assert report.ok and report.proven
     assert report.text.splitlines()[0].startswith(f"octal {row.code} up to n = {n}: preperiod {n0}, period {row.period} (")
     assert nim_sequence(code, len(values) - 1).tolist() == values
+
+
+def test_0161_and_036_differ_first_at_heap_519():
+    # Flammenkamp's tables list 0.161 and 0.36 as one game; the checker's own mex of every option says otherwise.
+    a, b = octal_values((0, 1, 6, 1), 600), octal_values((0, 3, 6), 600)
+    assert a[:519] == b[:519] and (a[519], b[519]) == (2, 4)
+    assert nim_sequence("0.161", 600).tolist() == a and nim_sequence("0.36", 600).tolist() == b
