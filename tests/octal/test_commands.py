@@ -130,3 +130,13 @@ def test_show_draws_the_strip():
     result = run(["show", "octal"], input="0.137 1000\n")
     assert result.exit_code == 0
     assert "0.137: preperiod 52, period 34: proven for every n (octal periodicity theorem)" in result.output
+
+
+def test_a_long_audit_says_its_projected_time_first():
+    # From 2^20 values on the command projects its time (stderr) before computing; stdout is the report alone.
+    result = run(["audit", "--game", "octal", "--code", "0.77", "--periodicity", str(1 << 20)])
+    assert result.exit_code == 0
+    assert re.fullmatch(
+        r"audit --game octal --code 0\.77 --periodicity 1048576: projected \d+\.\d (s|min)\n", result.stderr
+    )
+    assert result.stdout.splitlines()[1].startswith("proven: G(n + 12) = G(n) for 71 <= n < 156")

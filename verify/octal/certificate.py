@@ -23,11 +23,12 @@ which needs ``L >= 2·max(n0, 1) + 2p + t``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import numpy as np
 
-from gamecert.solvers.jit import kernel
+from gamecert.solvers.jit import kernel, python_kernels
 from gamecert.verify.errors import CertificateError
 
 #: Values checked by the plain mex of every option; past them, the sparse-space check.
@@ -35,8 +36,8 @@ PLAIN_VALUES = 1 << 16
 #: Split values the sparse-space check may examine (marking rare parts and full scans): past it the check
 #: stops, says where, and a proof needing more is not given (a code without a sparse space is quadratic).
 CHECK_BUDGET = 2 * 10**10
-#: Mark-table cells per chunk of heaps (a chunk of heaps times the values).
-CHUNK_CELLS = 1 << 24
+#: Certificates of at most this many values are checked by the loops run as plain Python (numba not loaded).
+SMALL = 1 << 11
 #: Masks the checker tries for its sparse space: every one below the value bound up to this bound.
 MASK_SEARCH = 4096
 
@@ -141,7 +142,9 @@ def check_octal_values(
     width = 2
     while width <= int(g[:first].max(initial=0)) + 1:
         width *= 2
-    for h in _plain_check(g[:first], np.array(digits, dtype=np.int64), bool(unequal), width).tolist():
+    with python_kernels(True) if first <= SMALL else nullcontext():  # too few values to be worth loading numba
+        wrong = _plain_check(g[:first], np.array(digits, dtype=np.int64), bool(unequal), width)
+    for h in wrong.tolist():
         m = _mex(_option_values(digits, g, h, unequal))
         problems.append(f"G({h}) is {int(g[h])}, but the mex of its options is {m}")
     if first == len(g):
