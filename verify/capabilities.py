@@ -293,8 +293,14 @@ class PeriodicityAudit(Capability):
     max_size: int
 
     @abstractmethod
-    def audit_periodicity(self, code: str, size: int) -> PeriodicityReport:
-        """The report; a ``code`` that names no rule raises ``ValueError`` (its message says what was expected)."""
+    def audit_periodicity(self, code: str, size: int, progress: Callable[[int, int], None] | None = None) -> PeriodicityReport:
+        """The report; a ``code`` that names no rule raises ``ValueError`` (its message says what was expected).
+        ``progress(done, size)`` is told how many values are computed."""
+
+    def projection(self, code: str, size: int) -> float | None:
+        """The projected seconds of :meth:`audit_periodicity` (None: no projection); a bad ``code`` raises
+        ``ValueError``."""
+        return None
 
 
 class InteractiveContest(Capability):

@@ -16,7 +16,7 @@ from gamecert.solvers.octal.solver import (
     octal_periodicity,
     octal_queries,
     parse_octal_queries,
-    visible_period,
+    period_search,
 )
 
 __all__ = [
@@ -29,5 +29,5 @@ __all__ = [
     "octal_queries",
     "parse_code",
     "parse_octal_queries",
-    "visible_period",
+    "period_search",
 ]

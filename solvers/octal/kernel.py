@@ -1,10 +1,10 @@
 """The plain quadratic kernel of an octal game's nim-sequence.
 
 Shared contract with the sparse-space kernel (:mod:`gamecert.solvers.octal.sparse`):
-``f(digits, n)`` takes the code's digits (``int64``, one-dimensional,
-``digits[k]`` for removing ``k`` tokens, :class:`~gamecert.solvers.octal.code.OctalCode`)
-and a heap size ``n >= 0``, and returns ``G(0..n)`` as an ``int64`` array of
-length ``n + 1``. Kernels trust their input: the public boundary is
+``f(digits, n, unequal)`` takes the code's digits (``int64``, one-dimensional,
+``digits[k]`` for removing ``k`` tokens, :class:`~gamecert.solvers.octal.code.OctalCode`),
+a heap size ``n >= 0`` and whether splits must leave two different heaps
+(Grundy's game), and returns ``G(0..n)`` as an integer array of length ``n + 1``. Kernels trust their input: the public boundary is
 :func:`gamecert.solvers.octal.solver.nim_sequence`.
 """
 
@@ -15,15 +15,14 @@ import numpy as np
 from gamecert.solvers.jit import kernel
 
 
-@kernel
-def nim_sequence_plain(digits: np.ndarray, n: int) -> np.ndarray:
+def nim_sequence_plain(digits: np.ndarray, n: int, unequal: bool = False) -> np.ndarray:
     """The nim-values ``G(0..n)`` of an octal code, every option of every heap visited.
 
     Notes
     -----
     ``G(h)`` is the mex of 0 (digit bit 1, ``h == k``), ``G(h - k)`` (bit 2,
     ``h > k``) and ``G(a) xor G(h - k - a)`` for ``1 <= a <= (h - k) / 2``
-    (bit 4). Every option value is below ``cap``, the power of two above the
+    (bit 4; ``2a < h - k`` when ``unequal``). Every option value is below ``cap``, the power of two above the
     largest value so far, so a stamp array of ``cap + 1`` entries holds them:
     ``seen[v] == h`` marks ``v`` as an option value of heap ``h`` (nothing is
     cleared between heaps), and the mex is the first unmarked entry. Time
@@ -32,7 +31,15 @@ def nim_sequence_plain(digits: np.ndarray, n: int) -> np.ndarray:
 
     >>> nim_sequence_plain(np.array([0, 7, 7]), 12).tolist()  # Kayles
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    >>> nim_sequence_plain(np.array([4]), 8, True).tolist()  # Grundy's game
+    [0, 0, 0, 1, 0, 2, 1, 0, 2]
     """
+    return _plain(np.asarray(digits, dtype=np.int64), int(n), bool(unequal))
+
+
+@kernel
+def _plain(digits, n, unequal):
+    """:func:`nim_sequence_plain`'s loop."""
     g = np.zeros(n + 1, dtype=np.int64)
     cap = 1  # a power of two above every value so far: every xor of two values is below it
     seen = np.full(cap + 1, -1, dtype=np.int64)
@@ -48,7 +55,7 @@ def nim_sequence_plain(digits: np.ndarray, n: int) -> np.ndarray:
                 if d & 2 and k > 0:
                     seen[g[rest]] = h
                 if d & 4:
-                    for a in range(1, rest // 2 + 1):
+                    for a in range(1, (rest - 1) // 2 + 1 if unequal else rest // 2 + 1):
                         seen[g[a] ^ g[rest - a]] = h
         m = 0
         while seen[m] == h:

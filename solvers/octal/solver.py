@@ -8,16 +8,17 @@ size is answered from the period.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
 
 import numpy as np
 
 from gamecert.solvers.errors import GamecertError, InputError
-from gamecert.solvers.jit import python_kernels
+from gamecert.solvers.jit import kernel, python_kernels
 from gamecert.solvers.octal.code import CodeError, OctalCode, parse_code
 from gamecert.solvers.octal.kernel import nim_sequence_plain
-from gamecert.solvers.octal.sparse import nim_sequence_sparse, sparse_run
+from gamecert.solvers.octal.sparse import SparseSpace, best_sparse_space, sparse_run, split_flip_rare
 from gamecert.solvers.textinput import TextInput
 
 #: The largest heap a judge query may name: the project's integers have at most 18 digits (solvers/textinput.py).
@@ -26,9 +27,9 @@ MAX_HEAP = 10**18 - 1
 #: :data:`MAX_VALUES_UNLIMITED`). A heap beyond them needs the period proven within them.
 MAX_VALUES = 1 << 16
 MAX_VALUES_UNLIMITED = 1 << 20
-#: The longest nim-sequence ``audit --periodicity N`` computes (80 MB of values; a code without a sparse space
-#: takes quadratic time).
-MAX_AUDIT_VALUES = 10**7
+#: The longest nim-sequence ``audit --periodicity N`` computes (a byte per value where the values fit; a code
+#: without a sparse space takes quadratic time, which the projection says before it starts).
+MAX_AUDIT_VALUES = 25 * 10**6
 #: The first round of values ``solve`` computes per code; each further round doubles it. A round this
 #: short runs as plain Python: 1024 values of a code with two-heap moves take under 0.1 s, less than
 #: loading numba, so a heap answered from the first round never loads it.
@@ -41,12 +42,14 @@ SPARSE_SHARE = 0.25
 METHODS = ("auto", "plain", "sparse")
 
 
-def nim_sequence(code: OctalCode | str, n: int, method: str = "auto") -> np.ndarray:
+def nim_sequence(
+    code: OctalCode | str, n: int, method: str = "auto", progress: Callable[[int, int], None] | None = None
+) -> np.ndarray:
     """The nim-values ``G(0..n)`` of one heap of each size in the octal game ``code``.
 
     ``method`` is ``"plain"`` (every option visited, :func:`~gamecert.solvers.octal.kernel.nim_sequence_plain`),
     ``"sparse"`` (the sparse-space kernel of :mod:`gamecert.solvers.octal.sparse`) or ``"auto"``
-    (:func:`auto_method`).
+    (:func:`auto_method`); ``progress(done, n)`` is told how far the sparse kernel has got.
 
     Notes
     -----
@@ -65,8 +68,9 @@ def nim_sequence(code: OctalCode | str, n: int, method: str = "auto") -> np.ndar
         raise ValueError(f"method: expected one of {', '.join(METHODS)}, got {method!r}")
     if method == "auto":
         method = auto_method(code, int(n))
-    kernel = nim_sequence_sparse if method == "sparse" else nim_sequence_plain
-    return kernel(code.array(), int(n))
+    if method == "sparse":
+        return sparse_run(code.array(), int(n), code.unequal, progress).values
+    return nim_sequence_plain(code.array(), int(n), code.unequal)
 
 
 def auto_method(code: OctalCode, n: int) -> str:
@@ -82,76 +86,107 @@ def auto_method(code: OctalCode, n: int) -> str:
     """
     if not code.two_heap or n < SPARSE_FROM:
         return "plain"
-    probe = sparse_run(code.array(), SPARSE_FROM)
+    probe = sparse_run(code.array(), SPARSE_FROM, code.unequal)
     return "sparse" if probe.sparse <= SPARSE_SHARE * SPARSE_FROM else "plain"
+
+
+def projected_seconds(code: OctalCode, n: int) -> float:
+    """How long ``nim_sequence(code, n)`` is projected to take on this machine, from short runs of the kernel
+    ``method="auto"`` picks.
+
+    Notes
+    -----
+    Runs of ``2^12, 2^13, ...`` values until one takes 0.1 s (or reaches
+    ``n``), each after a warm-up that compiles or loads the kernel; the last
+    one's time per value is scaled to ``n`` linearly for the sparse kernel and
+    for codes without two-heap moves, quadratically for the plain kernel of a
+    code with them. A projection, not a bound: a sparse space that fills up
+    later makes the sparse kernel slower.
+
+    >>> projected_seconds(parse_code("0.77"), 10**6) > 0
+    True
+    """
+    import time
+
+    method = auto_method(code, min(n, MAX_AUDIT_VALUES))
+    nim_sequence(code, 64, method)
+    size = 1 << 12
+    while True:
+        start = time.perf_counter()
+        nim_sequence(code, min(size, n), method)
+        seconds = time.perf_counter() - start
+        if seconds >= 0.1 or size >= n:
+            break
+        size *= 2
+    power = 2 if method == "plain" and code.two_heap else 1
+    return seconds * (n / min(size, n)) ** power
 
 
 # -- Periods ---------------------------------------------------------------------------------------
 
 
-def _last_mismatch(g: np.ndarray, p: int, floor: int) -> int:
-    """The largest ``m >= floor`` with ``g[m] != g[m + p]``, or ``floor - 1`` when there is none.
+def period_search(values: np.ndarray, t: int) -> tuple[int, int] | None:
+    """The preperiod ``n0`` and period ``p`` the values come closest to proving: the pair, among every suffix
+    ``values[n0:]`` showing its smallest period ``p`` at least twice, whose octal periodicity proof reads the
+    fewest values (``G(0..needed)``, ``needed = 2 max(n0, 1) + 2p + t - 1``, :func:`proof_bound`); None if no
+    suffix shows a period twice.
 
-    Scans back from the end in windows growing fourfold, so a period that
-    fails near the end costs little.
-    """
-    end = len(g) - p
-    width = 64
-    while end > floor:
-        start = max(floor, end - width)
-        diff = np.flatnonzero(g[start:end] != g[start + p : end + p])
-        if diff.size:
-            return start + int(diff[-1])
-        end = start
-        width *= 4
-    return floor - 1
-
-
-def visible_period(values: np.ndarray) -> tuple[int, int] | None:
-    """The smallest preperiod ``n0`` and then period ``p`` that ``values`` show, or None.
-
-    ``values[m + p] == values[m]`` for every ``n0 <= m < len(values) - p``,
-    and the periodic part ``values[n0:]`` holds at least three periods (the
-    convention of :func:`gamecert.verify.rules.audit.value_period`, so a tail
-    too short to repeat is not taken for a period). ``n0 - 1`` is the last
-    exception.
+    When the values prove some period (``needed < len(values)``), the pair is
+    the sequence's true preperiod and period, the one whose theorem bound
+    ``2 max(n0, 1) + p + t`` is smallest; otherwise it is the best candidate,
+    and ``needed + 1`` values would prove it if it lasts.
 
     Notes
     -----
-    For each ``p`` the shortest preperiod is one past the last mismatch,
-    found scanning back from the end (:func:`_last_mismatch`), only down to
-    the best preperiod found so far; multiples of the best period are
-    skipped while ``n0 - 1 + kp`` is in range (there they cannot have a
-    shorter preperiod: ``G(n0 - 1 + kp) = G(n0 - 1 + p) != G(n0 - 1)``). A first vectorised pass drops every ``p``
-    that fails at the last few values. ``O(L · P)`` time in the worst case
-    for ``L`` values and ``P`` candidate periods, usually ``O(L)``.
+    Why the true pair wins: a pair the values prove holds forever, so its
+    period is a multiple of the true period ``p*`` and its preperiod at least
+    the true ``n0*``; and the suffix from ``n0*`` has ``p*`` as its smallest
+    period (a smaller one shown by the data would itself be proven, as its
+    proof reads fewer values). Every pair worth comparing is therefore a
+    suffix with its smallest period. The smallest period of each suffix of
+    ``G(0..N)`` is that of each prefix of the reversed sequence, ``L - f(L)``
+    for the prefix of length ``L`` and its longest proper border ``f(L)``
+    (the Knuth-Morris-Pratt failure function), all found in one pass:
+    ``O(N)`` time, ``4 N`` bytes. Knuth, Morris, Pratt, "Fast pattern
+    matching in strings", SIAM J. Comput. 6 (1977); docs/octal.md.
 
-    >>> visible_period(np.array([5, 0, 1, 2, 0, 1, 2, 0, 1, 2]))
+    >>> period_search(np.array([5, 0, 1, 2, 0, 1, 2, 0, 1, 2]), 1)
     (1, 3)
     """
-    g = np.asarray(values, dtype=np.int64)
-    size = len(g)
-    top = size // 3
-    if top < 1:
+    g = np.ascontiguousarray(values)
+    if len(g) < 2:
         return None
-    ps = np.arange(1, top + 1)
-    alive = np.ones(top, dtype=bool)
-    for back in range(1, min(8, size - top) + 1):  # the last few values: most periods fail here
-        m = size - back
-        # A period p with three periods visible must hold from size - 3p on: at m when back <= 2p.
-        alive &= (g[m - ps] == g[m]) | (back > 2 * ps)
-    best: tuple[int, int] | None = None
-    for p in (ps[alive]).tolist():
-        if best is not None and p % best[1] == 0 and best[0] - 1 + p < size:
-            continue
-        floor = 0 if best is None else max(best[0] - 1, 0)
-        last = _last_mismatch(g, p, floor)
-        if last < floor:  # no mismatch from the best preperiod on: this period may do better, find its own
-            last = _last_mismatch(g, p, 0)
-        n0 = last + 1
-        if size - n0 >= 3 * p and (best is None or n0 < best[0]):
-            best = (n0, p)
-    return best
+    n0, p = _search(g, np.int64(t))
+    return None if p < 0 else (int(n0), int(p))
+
+
+@kernel
+def _search(g, t):
+    """:func:`period_search` on the values ``g``: ``(n0, p)``, or ``(-1, -1)``."""
+    n = len(g)
+    # border[i]: the longest proper border of r[0..i], r the reversed sequence (r[i] = g[n - 1 - i]).
+    border = np.zeros(n, dtype=np.int32)
+    best_n0 = -1
+    best_p = -1
+    best_needed = 4 * n + 4 * t + 8
+    k = 0
+    for i in range(1, n):
+        c = g[n - 1 - i]
+        while k > 0 and g[n - 1 - k] != c:
+            k = border[k - 1]
+        if g[n - 1 - k] == c:
+            k += 1
+        border[i] = k
+        length = i + 1  # the suffix g[n - length:], of smallest period length - k
+        p = length - k
+        if length >= 2 * p:
+            s = n - length
+            needed = 2 * max(s, 1) + 2 * p + t - 1
+            if needed <= best_needed:  # ties: the shorter preperiod, met later
+                best_needed = needed
+                best_n0 = s
+                best_p = p
+    return best_n0, best_p
 
 
 def proof_bound(n0: int, p: int, t: int) -> int:
@@ -166,13 +201,15 @@ def proof_bound(n0: int, p: int, t: int) -> int:
 
 @dataclass(frozen=True)
 class Periodicity:
-    """The nim-sequence of a code up to a size, its visible period and whether the theorem proves it.
+    """The nim-sequence of a code up to a size, its best period (:func:`period_search`) and whether the theorem
+    proves it.
 
     ``values`` is ``G(0..size)``. When ``period`` is set, ``values[m + period]
     == values[m]`` for ``preperiod <= m <= size - period``; ``proven`` when
-    that range covers ``preperiod <= m < bound`` (:func:`proof_bound`), so the
-    sequence has that period forever. The certificate is ``(preperiod,
-    period)`` and the first :attr:`certificate_length` values.
+    that range covers ``preperiod <= m < bound`` (:func:`proof_bound`) and the
+    theorem applies to the code, so the sequence has that period forever. The
+    certificate is ``(preperiod, period)`` and the first
+    :attr:`certificate_length` values.
     """
 
     code: OctalCode
@@ -202,6 +239,15 @@ class Periodicity:
         """The values the certificate carries: what the proof reads when proven, else all of them."""
         return self.needed if self.proven else len(self.values)
 
+    def largest(self) -> tuple[int, int]:
+        """The largest value and the first heap holding it."""
+        first = int(np.argmax(self.values))
+        return int(self.values[first]), first
+
+    def sparse_space(self) -> SparseSpace:
+        """The sparse space with the fewest rare heaps (:func:`~gamecert.solvers.octal.sparse.best_sparse_space`)."""
+        return best_sparse_space(self.values, split_flip_rare(self.code.array()))
+
     def value(self, n: int) -> int:
         """``G(n)``: computed, or read from the proven period."""
         if n < len(self.values):
@@ -211,13 +257,15 @@ class Periodicity:
         return int(self.values[self.preperiod + (n - self.preperiod) % self.period])
 
 
-def octal_periodicity(code: OctalCode | str, size: int, method: str = "auto") -> Periodicity:
-    """The nim-sequence of ``code`` up to ``size``, its smallest visible preperiod and period, and whether the
-    octal periodicity theorem proves it.
+def octal_periodicity(
+    code: OctalCode | str, size: int, method: str = "auto", progress: Callable[[int, int], None] | None = None
+) -> Periodicity:
+    """The nim-sequence of ``code`` up to ``size``, its preperiod and period (:func:`period_search`), and whether
+    the octal periodicity theorem proves them.
 
     Notes
     -----
-    :func:`nim_sequence`, then :func:`visible_period`, then one comparison
+    :func:`nim_sequence`, then :func:`period_search`, then one comparison
     of ``G(n)`` with ``G(n + p)`` over the theorem's range
     (:func:`proof_bound`). Guy and Smith, "The G-values of various games",
     Proc. Cambridge Philos. Soc. 52 (1956) 514-526, doi:10.1017/S0305004100031509;
@@ -229,13 +277,16 @@ def octal_periodicity(code: OctalCode | str, size: int, method: str = "auto") ->
     """
     if isinstance(code, str):
         code = parse_code(code)
-    values = nim_sequence(code, size, method)
-    found = visible_period(values)
+    values = nim_sequence(code, size, method, progress)
+    found = period_search(values, code.length)
     if found is None:
         return Periodicity(code, values, None, None, False)
     n0, p = found
     end = proof_bound(n0, p, code.length)
-    proven = end + p <= len(values) and bool(np.array_equal(values[n0:end], values[n0 + p : end + p]))
+    proven = (
+        code.periodicity_theorem and end + p <= len(values)
+        and bool(np.array_equal(values[n0:end], values[n0 + p : end + p]))
+    )
     return Periodicity(code, values, n0, p, proven)
 
 

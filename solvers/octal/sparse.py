@@ -66,6 +66,14 @@ have the same parity, else both parities would be incomplete). Bits above the
 values seen at a choice are set in the mask (Flammenkamp's masks are infinite
 bit strings), so later larger values are classed too.
 
+Grundy's game and its kin, whose splits must leave two *unequal* heaps, differ only
+in the splits ``a = s - a`` being left out (``unequal``): the parity identity is untouched.
+
+Values are stored in the narrowest of ``uint8``, ``uint16`` and ``int32`` that
+holds them, widened (the prefix copied) the first time a value does not fit;
+the run goes in chunks of heaps, so a caller can show its progress, and its
+state (the sparse list, the mask, the stamps) carries over from chunk to chunk.
+
 Time ``O(sum over n of (d |S_n| + L_n))`` for ``d`` two-heap digits, where
 ``L_n`` is the length of the step-3 scan: the common-common splits fill the
 low values of the incomplete parity after a few dozen pairs in games with a
@@ -90,6 +98,7 @@ References
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -98,6 +107,25 @@ from gamecert.solvers.jit import kernel
 
 #: The first heap at which the mask is chosen; later choices at every doubling.
 FIRST_CHOICE = 32
+#: Heaps per call of the compiled kernel (between two calls the caller's progress is updated).
+CHUNK = 1 << 18
+#: The value types, narrowest first, and the largest value each holds.
+VALUE_TYPES = ((np.uint8, 255), (np.uint16, 65535), (np.int32, 2**31 - 1))
+
+
+@dataclass(frozen=True)
+class SparseSpace:
+    """One sparse space: heap ``a`` is *rare* when ``par(G(a) & mask) xor (flip * a mod 2) == rare``.
+
+    ``mask`` is negative when its high bits are all set; ``count`` is the number
+    of rare heaps among ``0..n`` and ``last`` the largest (-1 when there is none).
+    """
+
+    mask: int
+    flip: int
+    rare: int
+    count: int
+    last: int
 
 
 @dataclass(frozen=True)
@@ -109,6 +137,8 @@ class SparseRun:
     when its high bits are all set), ``sparse`` the number of sparse heaps in
     ``1..n``, ``scanned`` the splits examined by full scans (step 3) and
     ``listed`` the splits with a sparse part (step 1), over the whole run.
+    ``space`` is the sparse space with the fewest rare heaps over the whole
+    sequence (:func:`best_sparse_space`).
     """
 
     values: np.ndarray
@@ -118,38 +148,43 @@ class SparseRun:
     sparse: int
     scanned: int
     listed: int
+    space: SparseSpace
 
 
-def nim_sequence_sparse(digits: np.ndarray, n: int) -> np.ndarray:
+def nim_sequence_sparse(digits: np.ndarray, n: int, unequal: bool = False) -> np.ndarray:
     """Compute the nim-values ``G(0..n)`` of one heap in the octal game with these digits.
 
     Notes
     -----
     ``digits[k]`` is the octal digit for removing ``k`` tokens (``0.77`` is
-    ``[0, 7, 7]``, ``4.7`` is ``[4, 7]``). The sparse-space method of the
-    module docstring: exactly the plain method's values, in about
-    ``O(n (d |S| + L))`` time, ``O(n)`` space.
+    ``[0, 7, 7]``, ``4.7`` is ``[4, 7]``); ``unequal``: a split must leave two
+    different heaps (Grundy's game is ``[4]`` with ``unequal``). The
+    sparse-space method of the module docstring: exactly the plain method's
+    values, in about ``O(n (d |S| + L))`` time, ``O(n)`` space.
 
     Examples
     --------
     >>> nim_sequence_sparse(np.array([0, 7, 7]), 12).tolist()  # Kayles
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
     """
-    return sparse_run(digits, n).values
+    return sparse_run(digits, n, unequal).values
 
 
-def sparse_run(digits: np.ndarray, n: int) -> SparseRun:
+def sparse_run(
+    digits: np.ndarray, n: int, unequal: bool = False, progress: Callable[[int, int], None] | None = None
+) -> SparseRun:
     """Compute the nim-values ``G(0..n)`` of an octal game, with the sparse space that served them.
 
     Notes
     -----
-    As :func:`nim_sequence_sparse`, which returns only the values.
+    As :func:`nim_sequence_sparse`, which returns only the values;
+    ``progress(done, n)`` is called after every :data:`CHUNK` heaps.
 
     Examples
     --------
     >>> run = sparse_run(np.array([0, 7, 7]), 2000)  # Kayles
-    >>> run.sparse < 100, run.scanned < 100 * 2000
-    (True, True)
+    >>> run.sparse < 100, run.scanned < 100 * 2000, run.values.dtype.name
+    (True, True, 'uint8')
     """
     digits = np.asarray(digits)
     if digits.ndim != 1 or len(digits) == 0 or digits.dtype.kind not in "iu":
@@ -158,12 +193,82 @@ def sparse_run(digits: np.ndarray, n: int) -> SparseRun:
         raise ValueError(f"every octal digit must be in 0..7, got {digits.tolist()}")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative integer, got {n!r}")
+    n = int(n)
     k = np.arange(len(digits), dtype=np.int64)
     ends = k[(digits & 1 > 0) & (k > 0)]
     takes = k[(digits & 2 > 0) & (k > 0)]
     splits = k[digits & 4 > 0]
-    g, mask, flip, rare, sparse, scanned, listed = _sparse_kernel(ends, takes, splits, np.int64(n))
-    return SparseRun(g, int(mask), int(flip), int(rare), int(sparse), int(scanned), int(listed))
+    kind = 0
+    g = np.zeros(n + 1, dtype=VALUE_TYPES[kind][0])
+    sparse = np.empty(n + 1, dtype=np.int32)
+    seen = np.zeros(2, dtype=np.int64)
+    state = _start_state(splits, n)
+    x = 1
+    while x <= n:
+        stop = min(n, x + CHUNK - 1)
+        seen, x = _sparse_kernel(ends, takes, splits, bool(unequal), g, sparse, seen, state, x, stop, VALUE_TYPES[kind][1])
+        if x <= stop:  # G(x) does not fit: widen and go on from x
+            kind += 1
+            g = g.astype(VALUE_TYPES[kind][0])
+            continue
+        if progress is not None:
+            progress(stop, n)
+    flip_rare = int(state[_FLIP_RARE])
+    space = best_sparse_space(g, flip_rare)
+    return SparseRun(
+        g, int(state[_MASK]), int(state[_FLIP]), int(state[_RARE]), int(state[_COUNT]),
+        int(state[_SCANNED]), int(state[_LISTED]), space,
+    )
+
+
+def best_sparse_space(values: np.ndarray, flip_rare: int) -> SparseSpace:
+    """The sparse space with the fewest rare heaps among ``1..n`` (``values = G(0..n)``), counted over ``0..n``.
+
+    ``flip_rare`` is the rare label a space "in the domain" (``flip = 1``)
+    takes, or -1 when the code's two-heap digits forbid one
+    (:func:`split_flip_rare`).
+
+    >>> best_sparse_space(np.array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]), 0).count  # Kayles to 12
+    4
+    """
+    n = len(values) - 1
+    if n < 1:
+        return SparseSpace(0, 0, 1, 0, -1)
+    width = 1
+    top = int(values.max())
+    while width <= top:
+        width *= 2
+    mask, flip, rare = _choose(values, n, width, flip_rare)
+    count, last = _count_rare(values, mask, flip, rare)
+    return SparseSpace(int(mask), int(flip), int(rare), int(count), int(last))
+
+
+def split_flip_rare(digits: np.ndarray) -> int:
+    """The rare label of a sparse space in the domain: the parity of the two-heap digits when they all share
+    one, else -1 (no such space: both parities of a heap would stay incomplete).
+
+    >>> split_flip_rare(np.array([0, 1, 2, 7])), split_flip_rare(np.array([0, 7, 7]))
+    (1, -1)
+    """
+    return int(_start_state(np.flatnonzero(np.asarray(digits) & 4), 0)[_FLIP_RARE])
+
+
+# The kernel's state between chunks, one int64 each.
+_WIDTH, _STAMP, _FLIP_RARE, _LOW_SPLIT, _MASK, _FLIP, _RARE, _COUNT = range(8)
+_NEXT_CHOICE, _COUNT_LIMIT, _NOT_BEFORE, _SCANNED, _LISTED = range(8, 13)
+
+
+def _start_state(splits: np.ndarray, n: int) -> np.ndarray:
+    """The state before heap 1: mask 0 with rare label 1 lists no heap and completes no parity (the plain
+    method until the first choice)."""
+    state = np.zeros(13, dtype=np.int64)
+    state[_WIDTH] = 1
+    state[_FLIP_RARE] = -1 if len(splits) == 0 or len(set((splits & 1).tolist())) > 1 else splits[0] & 1
+    state[_LOW_SPLIT] = int(splits.min()) if len(splits) else n + 1
+    state[_RARE] = 1
+    state[_NEXT_CHOICE] = FIRST_CHOICE
+    state[_COUNT_LIMIT] = n + 1
+    return state
 
 
 @kernel(inline="always")
@@ -226,44 +331,49 @@ def _choose(g, x, width, flip_rare):
 
 
 @kernel
-def _sparse_kernel(ends, takes, splits, n):
-    """``(G(0..n), mask, flip, rare, sparse heaps, scanned splits, listed splits)``.
+def _count_rare(g, mask, flip, rare):
+    """How many heaps of ``0..n`` are rare, and the last of them (-1 if none)."""
+    count = 0
+    last = -1
+    for a in range(len(g)):
+        if (_parity(int(g[a]) & mask) ^ (flip & a & 1)) == rare:
+            count += 1
+            last = a
+    return count, last
+
+
+@kernel
+def _sparse_kernel(ends, takes, splits, unequal, g, sparse, seen, state, first, stop, top):
+    """Heaps ``first..stop``: ``g[x] = G(x)``; returns ``(seen, stop + 1)``, or ``(seen, x)`` at the first
+    ``G(x) > top`` (left unwritten: ``g``'s type cannot hold it).
 
     ``ends``: removals that may take a whole heap; ``takes``: removals that may
-    leave one heap; ``splits``: removals (0 included) that may leave two.
+    leave one heap; ``splits``: removals (0 included) that may leave two
+    (different ones when ``unequal``). ``state`` carries the scalars from
+    chunk to chunk (:data:`_WIDTH` ...), ``sparse`` the list of sparse heaps.
     """
-    g = np.zeros(n + 1, dtype=np.int64)
     # Invariants: every value so far is below width (a power of two), so every
     # option is too and the mex is at most width; seen[v] == stamp marks v as an
     # option of the current heap.
-    width = 1
-    seen = np.zeros(width + 1, dtype=np.int64)
-    stamp = 0
-    flip_rare = -1
-    if len(splits) > 0:
-        flip_rare = splits[0] & 1
-        for k in splits:
-            if (k & 1) != flip_rare:
-                flip_rare = -1
-    low_split = n + 1
-    for k in splits:
-        low_split = min(low_split, k)
+    width = state[_WIDTH]
+    stamp = state[_STAMP]
+    flip_rare = state[_FLIP_RARE]
+    low_split = state[_LOW_SPLIT]
     # Heap a is sparse iff _parity(g[a] & mask) ^ (flip & a) == rare; sparse[:count]
-    # lists every sparse heap below the current one, increasing. Mask 0 with rare
-    # label 1 lists none and completes no parity: the plain method until a choice.
-    mask = 0
-    flip = 0
-    rare = 1
-    sparse = np.empty(n + 1, dtype=np.int64)
-    count = 0
-    next_choice = FIRST_CHOICE
+    # lists every sparse heap below the current one, increasing.
+    mask = state[_MASK]
+    flip = state[_FLIP]
+    rare = state[_RARE]
+    count = state[_COUNT]
+    next_choice = state[_NEXT_CHOICE]
     # A choice also when the sparse list has doubled (plus 64) since the last one, but
     # never before x has grown by an eighth since it: O(log n) choices in all.
-    count_limit = n + 1
-    not_before = 0
-    scanned = 0
-    listed = 0
-    for x in range(1, n + 1):
+    count_limit = state[_COUNT_LIMIT]
+    not_before = state[_NOT_BEFORE]
+    scanned = state[_SCANNED]
+    listed = state[_LISTED]
+    x = first
+    while x <= stop:
         stamp += 1
         for k in ends:
             if k == x:
@@ -286,6 +396,8 @@ def _sparse_kernel(ends, takes, splits, n):
                 a = sparse[i]
                 if a >= s:
                     break
+                if unequal and 2 * a == s:
+                    continue
                 seen[g[a] ^ g[s - a]] = stamp
                 listed += 1
         # Step 2: the least unmarked value.
@@ -295,12 +407,12 @@ def _sparse_kernel(ends, takes, splits, n):
         p = _parity(c & mask)
         # Step 3: scan every split until the candidate's parity is complete.
         if (open1 if p else open0) and x - low_split >= 2:
-            top = (x - low_split) // 2
-            for a in range(1, top + 1):
+            top_a = (x - low_split) // 2
+            for a in range(1, top_a + 1):
                 settled = False
                 for k in splits:
                     b = x - k - a
-                    if b < a:
+                    if b < a or (unequal and b == a):
                         continue
                     v = g[a] ^ g[b]
                     seen[v] = stamp
@@ -314,6 +426,8 @@ def _sparse_kernel(ends, takes, splits, n):
                             break
                 if settled:
                     break
+        if c > top:
+            break
         g[x] = c
         if c >= width:
             while c >= width:
@@ -326,11 +440,23 @@ def _sparse_kernel(ends, takes, splits, n):
             mask, flip, rare = _choose(g, x, width, flip_rare)
             count = 0
             for a in range(1, x + 1):
-                if (_parity(g[a] & mask) ^ (flip & a & 1)) == rare:
+                if (_parity(int(g[a]) & mask) ^ (flip & a & 1)) == rare:
                     sparse[count] = a
                     count += 1
             if x == next_choice:
                 next_choice *= 2
             count_limit = 2 * count + 64
             not_before = x + x // 8
-    return g, mask, flip, rare, count, scanned, listed
+        x += 1
+    state[_WIDTH] = width
+    state[_STAMP] = stamp
+    state[_MASK] = mask
+    state[_FLIP] = flip
+    state[_RARE] = rare
+    state[_COUNT] = count
+    state[_NEXT_CHOICE] = next_choice
+    state[_COUNT_LIMIT] = count_limit
+    state[_NOT_BEFORE] = not_before
+    state[_SCANNED] = scanned
+    state[_LISTED] = listed
+    return seen, x

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -68,7 +69,8 @@ def test_audit_periodicity_proves_kayles():
     assert result.output == (
         "octal 0.77 up to n = 500: preperiod 71, period 12 (last exception at n = 70)\n"
         "proven: G(n + 12) = G(n) for 71 <= n < 156 = 2*71 + 12 + 2, so for every n >= 71 (octal periodicity theorem)\n"
-        "certificate: G(0..167) recomputed from the moves, the period checked: holds\n"
+        "largest value 8 first at n = 27; 10 rare values, the last at n = 70\n"
+        "certificate: G(0..167) recomputed from every option, the period checked: holds\n"
     )
 
 
@@ -78,14 +80,15 @@ def test_audit_periodicity_short_of_the_proof():
     assert result.output == (
         "octal 0.177 up to n = 700: preperiod 497, period 20 (last exception at n = 496)\n"
         "not proven: the theorem reads G(0..1036); run with --periodicity 1036 or more\n"
-        "certificate: G(0..700) recomputed from the moves: holds\n"
+        "largest value 8 first at n = 36; 10 rare values, the last at n = 197\n"
+        "certificate: G(0..700) recomputed from every option: holds\n"
     )
 
 
 def test_audit_periodicity_without_a_period():
     result = run(["audit", "--game", "octal", "--code", "0.6", "--periodicity", "100"])
     assert (result.exit_code, result.output.splitlines()[0]) == (
-        0, "octal 0.6 up to n = 100: no period visible (a period must repeat three times)",
+        0, "octal 0.6 up to n = 100: no period visible (none repeats twice)",
     )
 
 
@@ -93,17 +96,20 @@ def test_audit_periodicity_without_a_period():
     ("args", "message"),
     [
         (["--code", "0.8", "--periodicity", "10"],
-         "Error: Invalid value for --code: expected an octal code such as 0.77 or 4.7 (expected an octal digit 0-7, got '8'), got '0.8'"),
+         ("Error: Invalid value for --code: expected an octal code such as 0.77 or 4.7, or grundy "
+          "(expected an octal digit 0-7, got '8'), got '0.8'")),
         (["--code", "0.77"], "Error: --code CODE and --periodicity N go together, and with no other audit option"),
-        (["--code", "0.77", "--periodicity", "99999999999999999"],
-         "Error: Invalid value for '--periodicity': expected at most 10000000 (the longest sequence octal audits), got 99999999999999999"),
+        (["--code", "0.77", "--periodicity", "25000001"],
+         ("Error: Invalid value for '--periodicity': expected at most 25000000 (the longest sequence octal audits; "
+          "it is projected to take T), got 25000001")),
         (["--code", "0.77", "--periodicity", "10", "--quick"],
          "Error: --code CODE and --periodicity N go together, and with no other audit option"),
     ],
 )
 def test_audit_periodicity_usage(args, message):
     result = run(["audit", "--game", "octal", *args])
-    assert (result.exit_code, result.stderr.strip().splitlines()[-1]) == (2, message)
+    last = re.sub(r"take \d+\.\d [a-z]+", "take T", result.stderr.strip().splitlines()[-1])
+    assert (result.exit_code, last) == (2, message)
 
 
 def test_audit_of_octal_needs_a_code():
@@ -124,3 +130,13 @@ def test_show_draws_the_strip():
     result = run(["show", "octal"], input="0.137 1000\n")
     assert result.exit_code == 0
     assert "0.137: preperiod 52, period 34: proven for every n (octal periodicity theorem)" in result.output
+
+
+def test_a_long_audit_says_its_projected_time_first():
+    # From 2^20 values on the command projects its time (stderr) before computing; stdout is the report alone.
+    result = run(["audit", "--game", "octal", "--code", "0.77", "--periodicity", str(1 << 20)])
+    assert result.exit_code == 0
+    assert re.fullmatch(
+        r"audit --game octal --code 0\.77 --periodicity 1048576: projected \d+\.\d (s|min)\n", result.stderr
+    )
+    assert result.stdout.splitlines()[1].startswith("proven: G(n + 12) = G(n) for 71 <= n < 156")

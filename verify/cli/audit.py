@@ -17,6 +17,9 @@ from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.engine.audit import selected_audits
 from gamecert.verify.rules.audit import Claims
 
+#: ``--periodicity N`` from this size on says its projected time (on stderr) before it starts.
+PROJECT_FROM = 1 << 20
+
 
 @click.command()
 @click.option(
@@ -39,10 +42,11 @@ from gamecert.verify.rules.audit import Claims
     help="With --rules FILE --exhaustive N: check the rules file's function NAME(position) (a nim value or a "
     "winner) on every position of sizes 0 to N against the certified answer.",
 )
-@click.option("--code", default=None, metavar="CODE", help="octal: the code whose periodicity --periodicity N audits (0.77, 4.7).")
+@click.option("--code", default=None, metavar="CODE", help="octal: the code whose periodicity --periodicity N audits (0.77, 4.7, grundy).")
 @click.option(
     "--periodicity", type=Integer(min=1), default=None, metavar="N",
-    help="octal: the nim-sequence of --code up to N, its preperiod and period, proven by the octal periodicity theorem.",
+    help="octal: the nim-sequence of --code up to N (at most 2.5*10^7; from 2^20 on its projected time first), its "
+    "preperiod and period, proven by the octal periodicity theorem.",
 )
 @campaign_options
 @rules_options
@@ -98,14 +102,24 @@ def _periodicity(games: tuple[str, ...], code: str | None, size: int | None, oth
         raise click.UsageError(f"{games[0]} has no periodicity audit; --code CODE --periodicity N is for {', '.join(have)}")
     if code is None or size is None or other:
         raise click.UsageError("--code CODE and --periodicity N go together, and with no other audit option")
+    from gamecert.verify.engine.sizes import duration
+
     cap = have[games[0]].capability(PeriodicityAudit)
+    try:
+        seconds = cap.projection(code, size) if size >= PROJECT_FROM else None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--code") from None
+    took = "" if seconds is None else f"; it is projected to take {duration(seconds)}"
     if size > cap.max_size:
         raise click.BadParameter(
-            f"expected at most {cap.max_size} (the longest sequence {games[0]} audits), got {size}",
+            f"expected at most {cap.max_size} (the longest sequence {games[0]} audits{took}), got {size}",
             param_hint="'--periodicity'",
         )
+    if seconds is not None:
+        click.echo(f"audit --game {games[0]} --code {code} --periodicity {size}: projected {duration(seconds)}", err=True)
     try:
-        report = cap.audit_periodicity(code, size)
+        with progress_bar("values", size) as update:
+            report = cap.audit_periodicity(code, size, None if update is None else lambda done, total: update(done, total, "values"))
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--code") from None
     click.echo(report.text, nl=False)

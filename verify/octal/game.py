@@ -7,14 +7,18 @@ reads the code's digits, never its name.
 
 from __future__ import annotations
 
-from gamecert.solvers.octal.code import CodeError, parse_code
+from collections.abc import Callable
+
+from gamecert.solvers.octal.code import NAMED, CodeError, OctalCode, parse_code
 from gamecert.solvers.octal.solver import (
     MAX_AUDIT_VALUES,
     OctalAnswers,
     OctalQueries,
+    Periodicity,
     octal_periodicity,
     octal_queries,
     parse_octal_queries,
+    projected_seconds,
 )
 from gamecert.verify.capabilities import PeriodicityAudit, PeriodicityReport
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
@@ -29,8 +33,6 @@ CERTIFICATE_NOTE = (
 #: the whole-sum ones (SAT, ILP, search) up to :data:`WHOLE_SUM_HEAP`.
 RETROGRADE_HEAP = 300
 WHOLE_SUM_HEAP = 12
-#: Values of an unproven sequence the periodicity audit recomputes independently (quadratic in plain numpy).
-AUDIT_VALUES = 1 << 13
 
 
 class OctalGame(Game[OctalQueries, OctalAnswers]):
@@ -60,6 +62,7 @@ class OctalGame(Game[OctalQueries, OctalAnswers]):
             sequences.append({
                 "code": s.code.text,
                 "digits": list(s.code.digits),
+                "unequal": s.code.unequal,
                 "preperiod": s.preperiod,
                 "period": s.period,
                 "proven": s.proven,
@@ -87,7 +90,7 @@ class OctalGame(Game[OctalQueries, OctalAnswers]):
         for s in solution.sequences:
             values = s.values[: s.certificate_length].tolist()
             by_code[s.code] = (values, s.preperiod, s.period, s.proven)
-            found = check_octal_certificate(list(s.code.digits), values, s.preperiod, s.period, s.proven)
+            found = check_octal_certificate(list(s.code.digits), values, s.preperiod, s.period, s.proven, s.code.unequal)
             problems.extend(f"{s.code}: {p}" for p in found)
         for i, (q, v) in enumerate(zip(instance, solution.values)):
             if q.code not in by_code:
@@ -162,43 +165,67 @@ class OctalPeriodicity(PeriodicityAudit):
 
     max_size = MAX_AUDIT_VALUES
 
-    def audit_periodicity(self, code: str, size: int) -> PeriodicityReport:
-        """The sequence of ``code`` up to ``size``: preperiod, period, whether the theorem proves it, and the
-        certificate checked independently. A bad code raises ``ValueError``.
+    def projection(self, code: str, size: int) -> float:
+        return projected_seconds(_code(code), size)
+
+    def audit_periodicity(self, code: str, size: int, progress: Callable[[int, int], None] | None = None) -> PeriodicityReport:
+        """The sequence of ``code`` up to ``size``: preperiod, period, whether the theorem proves it, Flammenkamp's
+        columns (the largest value, the rare heaps), and the certificate checked independently over the whole
+        range the proof reads (every value when nothing is proven). A bad code raises ``ValueError``.
 
         >>> r = OctalPeriodicity().audit_periodicity("0.77", 200)
-        >>> r.ok, r.text.splitlines()[0]
-        (True, 'octal 0.77 up to n = 200: preperiod 71, period 12 (last exception at n = 70)')
+        >>> r.ok, r.proven, r.text.splitlines()[0]
+        (True, True, 'octal 0.77 up to n = 200: preperiod 71, period 12 (last exception at n = 70)')
         """
-        from gamecert.verify.octal.certificate import check_octal_certificate
+        from gamecert.verify.octal.certificate import check_octal_values, check_period
 
-        try:
-            octal = parse_code(code)
-        except CodeError as exc:
-            raise ValueError(f"expected an octal code such as 0.77 or 4.7 ({exc.message}), got {code!r}") from None
-        per = octal_periodicity(octal, size)
+        octal = _code(code)
+        per = octal_periodicity(octal, size, progress=progress)
+        n0, p = per.preperiod, per.period
         head = f"octal {octal} up to n = {size}: "
-        if per.period is None:
-            lines = [head + "no period visible (a period must repeat three times)"]
-            digits, n0, p, proven = list(octal.digits), None, None, False
+        if p is None:
+            lines = [head + "no period visible (none repeats twice)"]
         else:
-            n0, p = per.preperiod, per.period
             last = f"last exception at n = {n0 - 1}" if n0 else "no exception"
             lines = [head + f"preperiod {n0}, period {p} ({last})"]
-            t = octal.length
-            if per.proven:
-                lines.append(
-                    f"proven: G(n + {p}) = G(n) for {n0} <= n < {per.bound} = 2*{max(n0, 1)} + {p} + {t}, "
-                    f"so for every n >= {n0} (octal periodicity theorem)"
-                )
-            else:
-                lines.append(f"not proven: the theorem reads G(0..{per.needed - 1}); run with --periodicity {per.needed - 1} or more")
-            digits, proven = list(octal.digits), per.proven
-        values = per.values[: per.certificate_length if per.proven else min(per.certificate_length, AUDIT_VALUES)].tolist()
-        problems = check_octal_certificate(digits, values, n0, p, proven)
-        checked = f"G(0..{len(values) - 1}) recomputed from the moves" + (", the period checked" if proven else "")
-        if problems:
-            lines.append(f"certificate: {checked}: {len(problems)} violations, first: {problems[0]}")
-        else:
-            lines.append(f"certificate: {checked}: holds")
-        return PeriodicityReport("\n".join(lines) + "\n", not problems, per.proven)
+        values = per.values[: per.certificate_length]
+        checked = check_octal_values(octal.digits, values, octal.unequal)
+        problems = checked.problems + check_period(octal.digits, values, n0, p, per.proven, octal.unequal)
+        proven = per.proven and checked.complete and not problems
+        t = octal.length
+        if proven:
+            lines.append(
+                f"proven: G(n + {p}) = G(n) for {n0} <= n < {per.bound} = 2*{max(n0, 1)} + {p} + {t}, "
+                f"so for every n >= {n0} (octal periodicity theorem)"
+            )
+        elif p is not None and not octal.periodicity_theorem:
+            lines.append("not proven: the octal periodicity theorem says nothing of unequal splits")
+        elif per.proven:
+            lines.append(f"not proven: the certificate holds only on G(0..{checked.end - 1}) of the G(0..{per.needed - 1}) the theorem reads")
+        elif p is not None:
+            lines.append(f"not proven: the theorem reads G(0..{per.needed - 1}); run with --periodicity {per.needed - 1} or more")
+        lines.append(flammenkamp_columns(per))
+        verdict = f"{len(problems)} violations, first: {problems[0]}" if problems else "holds"
+        lines.append(f"certificate: {checked.describe()}" + (", the period checked" if per.proven else "") + f": {verdict}")
+        return PeriodicityReport("\n".join(lines) + "\n", not problems, proven)
+
+
+def flammenkamp_columns(per: Periodicity) -> str:
+    """The columns of Flammenkamp's tables: the largest value and where it first occurs, the number of rare heaps
+    (the sparse space with the fewest, heap 0 counted) and the last of them.
+
+    >>> from gamecert.solvers.octal import octal_periodicity
+    >>> flammenkamp_columns(octal_periodicity("0.16", 20000))
+    'largest value 22 first at n = 15093; 53 rare values, the last at n = 13935'
+    """
+    top, at = per.largest()
+    space = per.sparse_space()
+    rare = f"{space.count} rare values, the last at n = {space.last}" if space.count else "0 rare values"
+    return f"largest value {top} first at n = {at}; {rare}"
+
+
+def _code(code: str) -> OctalCode:
+    try:
+        return parse_code(code)
+    except CodeError as exc:
+        raise ValueError(f"expected an octal code such as 0.77 or 4.7, or {', '.join(NAMED)} ({exc.message}), got {code!r}") from None

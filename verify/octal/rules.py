@@ -2,7 +2,8 @@
 
 A position is a sorted tuple of heap sizes; a move takes ``k`` tokens from
 one heap and leaves none, one or two heaps as the code's digit allows,
-listed literally (every split ``a + b``, ``1 <= a <= b``). The rules split a
+listed literally (every split ``a + b``, ``1 <= a <= b``; ``a < b`` for a
+rule with unequal splits, Grundy's game). The rules split a
 position into its heaps (``components``), so the rules' retrograde analysis
 uses Sprague-Grundy theory on single heaps, and the whole-sum formulations
 (SAT, ILP, search) do not.
@@ -24,6 +25,7 @@ def octal_rules(code: OctalCode) -> ImpartialRules:
     [(1, 2), (3,)]
     """
     digits = code.digits
+    top = (lambda left: (left - 1) // 2) if code.unequal else (lambda left: left // 2)  # the smaller part's largest size
 
     def position(heaps) -> tuple[int, ...]:
         return tuple(sorted(h for h in heaps if h > 0))
@@ -43,7 +45,7 @@ def octal_rules(code: OctalCode) -> ImpartialRules:
                 if left > 0 and k > 0 and d & 2:
                     yield position(rest + (left,))
                 if d & 4:
-                    for a in range(1, left // 2 + 1):
+                    for a in range(1, top(left) + 1):
                         yield position(rest + (a, left - a))
 
     def components(p: tuple[int, ...]) -> list[tuple[int, ...]]:
