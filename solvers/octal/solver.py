@@ -91,7 +91,7 @@ def auto_method(code: OctalCode, n: int) -> str:
 
 
 def projected_seconds(code: OctalCode, n: int) -> float:
-    """How long ``nim_sequence(code, n)`` is projected to take on this machine, from short runs of the kernel
+    """How long ``nim_sequence(code, n)`` is projected to take, from short runs of the kernel
     ``method="auto"`` picks.
 
     Notes

@@ -186,3 +186,15 @@ def test_a_solve_projected_past_the_limit_is_refused_unless_no_size_limit(tmp_pa
     assert "1 position in the 1 tier found so far, the next ≈1: projected at least" in refused.stderr
     ran = CliRunner().invoke(main, [*args[:-1], "--no-size-limit", "-"], input="4\n")
     assert (ran.exit_code, ran.stdout) == (0, "win 3\n")  # 4 -> 3, a multiple of 3: lost in 2
+
+
+# Tic-tac-toe and Connect Four with tier() (docs/tiers.md), by hand: the empty 3x3 board is a draw
+# (as published); X to move completes a row at once; a single column or row of four cells fills
+# alternately, so nobody has four; X to move drops a fourth X on its column of three.
+@pytest.mark.parametrize("example, text, expected", [
+    ("tictactoe_tiers.py", ".........\nXX.OO....\n", "draw\nwin 1\n"),
+    ("connect_four_tiers.py", "1 4\n4 1\nXXX.|OOO.|....|....|\n", "draw\ndraw\nwin 1\n"),
+])
+def test_the_tiered_examples_by_hand(example, text, expected):
+    result = CliRunner().invoke(main, ["solve", "--rules", str(EXAMPLES / example), "-"], input=text)
+    assert (result.exit_code, result.stdout) == (0, expected)

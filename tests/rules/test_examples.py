@@ -178,11 +178,6 @@ CASES = [
         "win 6\nlose 0\nwin 3\nwin 7\nlose 0\nwin 4\n",
     ),
     ("cutting.py", "2 2\n3 2\n4 2\n", "LOSE\nLOSE\nWIN\n"),
-    # Tic-tac-toe and Connect Four with tier() (docs/tiers.md), by hand: the empty 3x3 board is a draw
-    # (as published); X to move completes a row at once; a single column or row of four cells fills
-    # alternately, so nobody has four; X to move drops a fourth X on its column of three.
-    ("tictactoe_tiers.py", ".........\nXX.OO....\n", "draw\nwin 1\n"),
-    ("connect_four_tiers.py", "1 4\n4 1\nXXX.|OOO.|....|....|\n", "draw\ndraw\nwin 1\n"),
     # The king maze, by hand: "..." is a path (the ends are two king steps apart): from the middle
     # the mover steps to an end and the opponent is stuck; from an end the mover must step to the
     # middle and the opponent takes the other end. In a 2 x 2 square every cell sees every other:
