@@ -1,0 +1,71 @@
+"""The answer every formulation of a partizan rules game returns: one :class:`Verdict` per query.
+
+A verdict holds the outcome class and, where the formulation computes it, the
+canonical form as a :func:`form_key` (nested frozensets, so two canonical
+forms are equal keys exactly when they are the same game: canonical forms are
+unique). A formulation that decides only outcomes (the general solver's) gives
+no form, and its verdict is compared on the outcome alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from gamecert.verify.partizan.compare import Forms
+
+#: The outcome classes and what each says.
+OUTCOMES = {
+    "L": "Left wins whoever starts",
+    "R": "Right wins whoever starts",
+    "N": "the player to move wins",
+    "P": "the player to move loses",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Verdict:
+    """One query's answer: its outcome class, its canonical form's key (None: not computed) and the form as written.
+
+    Two verdicts are equal when their outcomes are, and their forms too where
+    both give one.
+
+    >>> Verdict("N", None) == Verdict("N", frozenset()), Verdict("N", 1) == Verdict("N", 2)
+    (True, False)
+    """
+
+    outcome: str
+    form: Hashable | None = None
+    shown: str = field(default="", compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return self.outcome == other.outcome and (self.form is None or other.form is None or self.form == other.form)
+
+    def __hash__(self) -> int:
+        return hash(self.outcome)
+
+    def __str__(self) -> str:
+        return f"{self.shown or '(no value)'} {self.outcome}" if self.form is not None else f"outcome {self.outcome}"
+
+
+def form_key(pool: Forms, g: int) -> Hashable:
+    """The form ``g`` of ``pool`` as nested frozensets ``(lefts, rights)``: equal keys are equal forms, whatever the pool.
+
+    >>> pool = Forms()
+    >>> form_key(pool, pool.zero)
+    (frozenset(), frozenset())
+    """
+    keys: dict[int, Hashable] = {}
+    stack: list[tuple[int, bool]] = [(g, False)]
+    while stack:
+        x, ready = stack.pop()
+        if x in keys:
+            continue
+        if ready:
+            keys[x] = (frozenset(keys[o] for o in pool.lefts[x]), frozenset(keys[o] for o in pool.rights[x]))
+            continue
+        stack.append((x, True))
+        stack.extend((o, False) for o in (*pool.lefts[x], *pool.rights[x]) if o not in keys)
+    return keys[g]
