@@ -51,6 +51,8 @@ class Search:
 
     def line(self) -> str:
         """One line saying what was searched and found."""
+        if self.verdict == "proved" and not self.nodes:
+            return "the second player wins (decided by an earlier search)"
         if self.verdict == "proved":
             return f"the second player wins ({self.nodes:,} positions searched)"
         if self.verdict == "refuted":
@@ -74,6 +76,8 @@ class DifferenceGame:
         self._wins: dict[tuple, bool | None] = {}  # None: on the search stack
         self._base = 0  # the memo's size when the running search started: the cap counts from there
         self._options: dict[tuple[Hashable, int], tuple[tuple[Hashable, ...], ...]] = {}
+        #: Component position -> form id, for the options of shallow positions (:meth:`start`).
+        self.table: dict[Hashable, int] = {}
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -97,37 +101,50 @@ class DifferenceGame:
 
     # -- the game ----------------------------------------------------------------------------
 
-    def start(self, positions: Iterable[Hashable], plus: Iterable[int] = (), minus: Iterable[int] = ()) -> tuple:
-        """The whole sum of component positions ``positions``, form ids ``plus`` and negated form ids ``minus``."""
+    def start(
+        self, positions: Iterable[Hashable], plus: Iterable[int] = (), minus: Iterable[int] = (), shallow: Iterable[Hashable] = ()
+    ) -> tuple:
+        """The whole sum of component positions ``positions``, form ids ``plus``, negated form ids ``minus``, and
+        ``shallow`` positions: played by the rules for one move, after which each component of the option
+        becomes its form in :attr:`table` (a position -> form id map the caller fills)."""
         parts: list[Hashable] = []
         for p in positions:
             parts.extend(self.split(p))
-        return _state(Counter(parts), Counter(plus), Counter(minus))
+        return _state(Counter(parts), Counter(plus), Counter(minus)) + (tuple(shallow),)
 
     def options(self, state: tuple, side: int) -> list[tuple]:
         """The whole sums one move of ``side`` (0 Left, 1 Right) away from ``state``."""
-        rules_part, plus, minus = state
+        rules_part, plus, minus, shallow = state
         pool = self.pool
         out = []
+        for i, p in enumerate(shallow):
+            rest_shallow = shallow[:i] + shallow[i + 1 :]
+            for parts in self._rules_options(p, side):
+                missing = next((c for c in parts if c not in self.table), None)
+                if missing is not None:
+                    raise MissingForm(missing)
+                more = Counter(dict(plus))
+                more.update(self.table[c] for c in parts)
+                out.append(_state(Counter(dict(rules_part)), more, Counter(dict(minus))) + (rest_shallow,))
         for c, _ in rules_part:
             for parts in self._rules_options(c, side):
                 rest = Counter(dict(rules_part))
                 rest[c] -= 1
                 rest.update(parts)
-                out.append(_state(rest, Counter(dict(plus)), Counter(dict(minus))))
+                out.append(_state(rest, Counter(dict(plus)), Counter(dict(minus))) + (shallow,))
         for f, _ in plus:
             for o in (pool.lefts, pool.rights)[side][f]:
                 rest = Counter(dict(plus))
                 rest[f] -= 1
                 rest[o] += 1
-                out.append(_state(Counter(dict(rules_part)), rest, Counter(dict(minus))))
+                out.append(_state(Counter(dict(rules_part)), rest, Counter(dict(minus))) + (shallow,))
         for f, _ in minus:
             # -F: Left moves to -(F^R), Right to -(F^L).
             for o in (pool.rights, pool.lefts)[side][f]:
                 rest = Counter(dict(minus))
                 rest[f] -= 1
                 rest[o] += 1
-                out.append(_state(Counter(dict(rules_part)), Counter(dict(plus)), rest))
+                out.append(_state(Counter(dict(rules_part)), Counter(dict(plus)), rest) + (shallow,))
         return out
 
     def wins(self, state: tuple, side: int) -> bool | None:
@@ -189,8 +206,8 @@ class DifferenceGame:
         return self.guard.error(what, position, f"a loop in the difference game: {shown} (play need not end)")
 
     def _show(self, state: tuple) -> str:
-        rules_part, plus, minus = state
-        parts = [self.rules.show(c) for c, k in rules_part for _ in range(k)]
+        rules_part, plus, minus, shallow = state
+        parts = [self.rules.show(c) for c, k in rules_part for _ in range(k)] + [self.rules.show(p) for p in shallow]
         parts += [self.pool.write(f, 20) for f, k in plus for _ in range(k)]
         parts += ["-" + self.pool.write(f, 20) for f, k in minus for _ in range(k)]
         return shown_position(" + ".join(parts) or "0")
@@ -206,6 +223,14 @@ class DifferenceGame:
             if won:
                 return Search("refuted", nodes, self.cap, PLAYERS[side])
         return Search("proved", len(self._wins) - before, self.cap)
+
+
+class MissingForm(Exception):
+    """A shallow position's option has a component with no form in the table."""
+
+    def __init__(self, position: Hashable) -> None:
+        super().__init__(position)
+        self.position = position
 
 
 def _state(rules_part: Counter, plus: Counter, minus: Counter) -> tuple:
