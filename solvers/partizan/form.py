@@ -39,7 +39,7 @@ class Form:
     >>> zero = Form.of((), ())
     >>> one = Form.of((zero,), ())
     >>> one.number, one.plain(), Form.of([zero], []) is one
-    (Fraction(1, 1), (((), ()),), ()), True)
+    (Fraction(1, 1), ((((), ()),), ()), True)
     """
 
     __slots__ = ("left", "right", "id", "number", "canonical", "lstop", "rstop", "__weakref__")
