@@ -82,7 +82,7 @@ def partizan_game(
     >>> # A heap of n: Left takes 1, Right takes 2.
     >>> heap = PartizanRules("heap", "heap.py", int, lambda n: [n - 1] if n else [], lambda n: [n - 2] if n > 1 else [])
     >>> partizan_game(heap, [1, 3]).outcomes
-    ('L', 'N')
+    ('L', 'P')
     """
     guard = Guard(rules, limits or Limits())
     with guard:
