@@ -1,0 +1,169 @@
+"""The game form: an immutable, hash-consed short partizan game ``{left | right}``.
+
+A :class:`Form` is built once per distinct pair of option sets: two forms with
+the same Left options and the same Right options are the same object, so a
+form is compared and hashed by identity and keyed by its integer :attr:`~Form.id`.
+For canonical forms (what :mod:`gamecert.solvers.partizan.engine` returns)
+identity is equality of games. A form records, from its options, whether it is
+the canonical form of a number (:attr:`~Form.number`) and its Left and Right
+stops; :meth:`Form.plain` gives it as plain nested tuples, the only thing a
+certificate reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+#: Every form built, by ``(left ids, right ids)``: one object per distinct form.
+_TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
+#: Forms in order of creation: ``FORMS[i].id == i``.
+FORMS: list[Form] = []
+
+#: Plain data of a form: ``(lefts, rights)``, each a tuple of plain forms.
+Plain = tuple
+
+
+class Form:
+    """A short partizan game form ``{left | right}``: hash-consed, immutable, compared by identity.
+
+    ``left`` and ``right`` are tuples of forms in the order of their ids (a
+    set of options, written once). ``number`` is the dyadic rational this form
+    is the canonical form of (``None`` otherwise); ``canonical`` is set once
+    the form is known to be canonical (a number's form, or what the engine
+    returns); ``lstop`` and ``rstop`` are its Left and Right stops, read from
+    the options' stops, which are the game's stops when the form is canonical
+    (``None`` where a side is empty and the form is no integer). Build forms
+    with :meth:`of` (any options) or the engine (canonical ones).
+
+    >>> zero = Form.of((), ())
+    >>> one = Form.of((zero,), ())
+    >>> one.number, one.plain(), Form.of([zero], []) is one
+    (Fraction(1, 1), ((((), ()),), ()), True)
+    """
+
+    __slots__ = ("left", "right", "id", "number", "canonical", "lstop", "rstop", "__weakref__")
+
+    left: tuple[Form, ...]
+    right: tuple[Form, ...]
+    id: int
+    number: Fraction | None
+    canonical: bool
+    lstop: Fraction | None
+    rstop: Fraction | None
+
+    def __init__(self) -> None:  # pragma: no cover - forms are made by Form.of
+        raise TypeError("build forms with Form.of(left, right)")
+
+    @staticmethod
+    def of(left: Iterable[Form], right: Iterable[Form]) -> Form:
+        """The one form with these Left and Right options (duplicates count once)."""
+        ls = tuple(sorted(set(left), key=_key))
+        rs = tuple(sorted(set(right), key=_key))
+        return make(ls, rs)
+
+    def plain(self) -> Plain:
+        """This form as plain nested tuples ``(lefts, rights)``, no engine types (shared subforms are shared tuples).
+
+        Built bottom-up over an explicit stack, so deep forms never reach Python's recursion limit.
+        """
+        done: dict[int, tuple] = {}
+        stack = [self]
+        while stack:
+            form = stack[-1]
+            if form.id in done:
+                stack.pop()
+                continue
+            missing = [o for o in form.left + form.right if o.id not in done]
+            if missing:
+                stack.extend(missing)
+                continue
+            stack.pop()
+            done[form.id] = (tuple(done[o.id] for o in form.left), tuple(done[o.id] for o in form.right))
+        return done[self.id]
+
+    @property
+    def is_number(self) -> bool:
+        """This is the canonical form of a number."""
+        return self.number is not None
+
+    def __repr__(self) -> str:
+        return f"Form#{self.id}"
+
+    def __reduce__(self):  # pickled as its plain data, rebuilt (and hash-consed) on loading
+        return (from_plain, (self.plain(),))
+
+
+def _key(form: Form) -> int:
+    return form.id
+
+
+def make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
+    """The one form with options ``left`` and ``right``, each already sorted by id without repeats."""
+    key = (tuple(o.id for o in left), tuple(o.id for o in right))
+    form = _TABLE.get(key)
+    if form is not None:
+        return form
+    form = object.__new__(Form)
+    form.left, form.right, form.id = left, right, len(FORMS)
+    form.number = _number(left, right)
+    form.canonical = form.number is not None
+    if form.number is not None:
+        form.lstop = form.rstop = form.number
+    elif left and right and all(o.lstop is not None for o in left + right):
+        form.lstop = max(o.rstop for o in left)
+        form.rstop = min(o.lstop for o in right)
+    else:  # one side empty without being an integer's form: not canonical, no sure stops
+        form.lstop = form.rstop = None
+    _TABLE[key] = form
+    FORMS.append(form)
+    return form
+
+
+def _number(left: tuple[Form, ...], right: tuple[Form, ...]) -> Fraction | None:
+    """The number whose canonical form is ``{left | right}``, else None.
+
+    Canonical numbers: ``0 = {|}``; ``n+1 = {n|}`` and ``-n-1 = {|-n}`` for
+    integers ``n >= 0``; ``m/2^k = {(m-1)/2^k | (m+1)/2^k}`` for odd ``m``, ``k >= 1``.
+    """
+    if len(left) > 1 or len(right) > 1:
+        return None
+    a = left[0].number if left else None
+    b = right[0].number if right else None
+    if left and a is None or right and b is None:
+        return None
+    if a is None and b is None:
+        return Fraction(0)
+    if b is None:
+        return a + 1 if a.denominator == 1 and a >= 0 else None
+    if a is None:
+        return b - 1 if b.denominator == 1 and b <= 0 else None
+    if a >= b:
+        return None
+    mid = (a + b) / 2
+    d = mid.denominator
+    return mid if d > 1 and b - a == Fraction(2, d) else None
+
+
+def from_plain(data: Plain) -> Form:
+    """The form of plain nested tuples ``(lefts, rights)`` (what :meth:`Form.plain` gives), over an explicit stack.
+
+    >>> from_plain(((((), ()),), ())).number
+    Fraction(1, 1)
+    """
+    done: dict[int, Form] = {}
+    stack = [data]
+    while stack:
+        node = stack[-1]
+        if id(node) in done:
+            stack.pop()
+            continue
+        if not (isinstance(node, tuple) and len(node) == 2 and all(isinstance(s, tuple) for s in node)):
+            raise ValueError(f"expected (lefts, rights) tuples, got {node!r:.60}")
+        missing = [o for o in node[0] + node[1] if id(o) not in done]
+        if missing:
+            stack.extend(missing)
+            continue
+        stack.pop()
+        done[id(node)] = Form.of([done[id(o)] for o in node[0]], [done[id(o)] for o in node[1]])
+    return done[id(data)]
