@@ -88,7 +88,11 @@ class Form:
         return self.number is not None
 
     def __repr__(self) -> str:
-        return f"Form#{self.id}"
+        if not self.canonical:
+            return f"Form#{self.id}"
+        from gamecert.solvers.partizan.notation import notation
+
+        return f"Form({notation(self)})"
 
     def __reduce__(self):  # pickled as its plain data, rebuilt (and hash-consed) on loading
         return (from_plain, (self.plain(),))
