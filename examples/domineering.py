@@ -3,7 +3,8 @@
 A partizan rules file for gamecert (docs/partizan.md). One input line is one
 board: either ``RxC`` for an empty board of R rows and C columns (``4x5``), or
 its rows separated by ``/``, ``.`` a free square and ``#`` a blocked one
-(``..#/.../...``). A domino covers two free squares: Left's two of one column
+(``..#/.../...``); several boards separated by spaces are set side by side,
+apart (``2x2 3x3`` is their sum). A domino covers two free squares: Left's two of one column
 (one above the other), Right's two of one row.
 
 A position is the set of free squares. A board falls apart into regions (free
@@ -19,11 +20,19 @@ KIND = "partizan"
 
 
 def parse(line):
-    """``RxC`` or rows of ``.`` and ``#`` separated by ``/``: the free squares."""
-    text = line.strip()
+    """Boards ``RxC`` or rows of ``.`` and ``#`` separated by ``/``, side by side: the free squares."""
+    free, right = set(), 0
+    for text in line.split():
+        cells = _cells(text)
+        free |= {(r, c + right) for r, c in cells}
+        right += max((c for _, c in cells), default=-1) + 2  # a blocked column between boards
+    return _board(free)
+
+
+def _cells(text):
     rows, x, cols = text.partition("x")
     if x and rows.isdigit() and cols.isdigit():
-        return _board({(r, c) for r in range(int(rows)) for c in range(int(cols))})
+        return {(r, c) for r in range(int(rows)) for c in range(int(cols))}
     free = set()
     for r, row in enumerate(text.split("/")):
         for c, ch in enumerate(row):
@@ -31,7 +40,7 @@ def parse(line):
                 raise ValueError(f"expected RxC or rows of '.' and '#' separated by '/', got {ch!r}")
             if ch == ".":
                 free.add((r, c))
-    return _board(free)
+    return free
 
 
 def _board(cells):

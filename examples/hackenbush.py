@@ -138,6 +138,8 @@ def positions(size):
 def sign_expansion(position):
     """Berlekamp's rule for a single string (as ``positions`` gives them): the edges up to the first change
     of colour count 1 each, with their sign; each later edge counts half as much as the one below it."""
+    if not position:
+        return "0"
     text = _text(position[0])
     sign = {"B": 1, "R": -1}
     value, i = 0, 0

@@ -31,7 +31,7 @@ it checked (:class:`CertificateCheck`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from gamecert.solvers.errors import RulesError
@@ -176,20 +176,61 @@ def _induction(
         if q not in table:
             table[q] = pool.add(forms[q])
         for side in (0, 1):
-            for parts in game._rules_options(q, side):
+            for parts in game.rules_options(q, side):
                 for c in parts:
                     if c not in seen:
                         seen.add(c)
                         stack.append(c)
-    for q in seen:
-        try:
-            local = game.second_player_wins(game.start([], minus=[table[q]], shallow=[q]))
-        except MissingForm as exc:  # every component reached has a form (above): a rules answer that changed
-            return f"not decided: the option's component {rules.show(exc.position)} of {rules.show(q)} has no form"
-        if local.verdict == "refuted":
-            bad.append(f"component {rules.show(q)} (below {rules.show(root)}): its options' forms do not make its form "
-                       f"{pool.write(table[q])} ({local.winner} wins moving first)")
-        elif not local.proved:
-            return f"{search.line()}; the one-move check of {rules.show(q)} is too large as well"
+    why = _one_move(rules, game, seen, bad, root)
+    if why:
+        return f"{search.line()}; {why}"
     return (f"{search.line().removeprefix('not decided: ')}; proved instead by induction: each of the {len(seen):,} "
             "component positions below equals its form, one move at a time")
+
+
+def _one_move(
+    rules: PartizanRules, game: DifferenceGame, positions: Iterable[Hashable], bad: list[str], root: Hashable | None
+) -> str:
+    """Check each position equals its form in ``game.table`` once played one move by the rules, the options
+    becoming their components' forms from the table; '' when every check was decided, else why not."""
+    pool, table = game.pool, game.table
+    for q in positions:
+        try:
+            local = game.second_player_wins(game.start([], minus=[table[q]], shallow=[q]))
+        except MissingForm as exc:
+            return f"the option's component {rules.show(exc.position)} of {rules.show(q)} has no form"
+        if local.verdict == "refuted":
+            below = "" if root is None else f" (below {rules.show(root)})"
+            bad.append(f"component {rules.show(q)}{below}: its options' forms do not make its form "
+                       f"{pool.write(table[q])} ({local.winner} wins moving first)")
+        elif not local.proved:
+            return f"the one-move check of {rules.show(q)} is too large as well"
+    return ""
+
+
+def check_table(rules: PartizanRules, forms: Mapping[Hashable, Plain], limits: Limits | None = None) -> list[str]:
+    """Check every entry of a table of forms by one move: each position's options, as sums of the table's forms of
+    their components, make a game equal to its own entry (so, by induction from the leaves, every entry is the
+    position's value). The violations; a missing entry is one.
+
+    >>> from gamecert.solvers.rules.rules import PartizanRules
+    >>> from gamecert.verify.partizan.compare import ZERO
+    >>> walk = PartizanRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], lambda n: [])
+    >>> check_table(walk, {0: ZERO, 1: ((ZERO,), ())}), check_table(walk, {0: ZERO, 1: ZERO})
+    ([], ["component 1: its options' forms do not make its form 0 (Left wins moving first)"])
+    """
+    guard = Guard(rules, limits or Limits())
+    bad: list[str] = []
+    with guard:
+        try:
+            game = DifferenceGame(rules, guard)
+            for p, f in forms.items():
+                game.table[p] = game.pool.add(f)
+            why = _one_move(rules, game, list(forms), bad, None)
+        except RulesError:
+            raise
+        except (Exception, RulesInterrupt) as exc:
+            raise guard.failed(exc) from None
+    if why:
+        bad.append(why)
+    return bad[:MAX_VIOLATIONS]

@@ -88,7 +88,7 @@ class DifferenceGame:
         self.guard.doing = ("components", position)
         return tuple(self.rules.components(position))
 
-    def _rules_options(self, position: Hashable, side: int) -> tuple[tuple[Hashable, ...], ...]:
+    def rules_options(self, position: Hashable, side: int) -> tuple[tuple[Hashable, ...], ...]:
         """The components of each option of ``position`` for ``side`` (0 Left, 1 Right), asked of the rules once."""
         key = (position, side)
         found = self._options.get(key)
@@ -119,7 +119,7 @@ class DifferenceGame:
         out = []
         for i, p in enumerate(shallow):
             rest_shallow = shallow[:i] + shallow[i + 1 :]
-            for parts in self._rules_options(p, side):
+            for parts in self.rules_options(p, side):
                 missing = next((c for c in parts if c not in self.table), None)
                 if missing is not None:
                     raise MissingForm(missing)
@@ -127,7 +127,7 @@ class DifferenceGame:
                 more.update(self.table[c] for c in parts)
                 out.append(_state(Counter(dict(rules_part)), more, Counter(dict(minus))) + (rest_shallow,))
         for c, _ in rules_part:
-            for parts in self._rules_options(c, side):
+            for parts in self.rules_options(c, side):
                 rest = Counter(dict(rules_part))
                 rest[c] -= 1
                 rest.update(parts)

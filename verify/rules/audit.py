@@ -150,24 +150,19 @@ class Claims(Capability):
         catalog = PositionCatalog(rules, self.limits, per_size=None)
         sizes = [s for s in range(size + 1) for _ in catalog.of_size(s)]
         queries: list[Hashable] = [p for s in range(size + 1) for p in catalog.of_size(s)]
-        solution = impartial_game(rules, queries, self.limits)
-        from gamecert.verify.rules.certificate import check_impartial
-
-        violations = check_impartial(rules, solution, self.limits)
-        if violations:
-            raise CertificationError(f"the positions of sizes 0 to {size}: {violations[0]}")
+        answers = self.certified(queries, f"the positions of sizes 0 to {size}")
         covered = f"positions of sizes 0 to {size}"
         title = f"claim {name}"
-        statement = f"{name}(position) is the certified nim value (int) or winner (bool) of every position"
+        statement = f"{name}(position) is {self.claimed}"
         line = _line_of(claim)
         guard = ClaimGuard(rules, self.limits, claims={name: line})
         failure: tuple[int, Hashable, tuple[str, str]] | None = None
         with guard:
             try:
-                for i, (position, win, value) in enumerate(zip(queries, solution.wins, solution.values)):
+                for i, (position, answer) in enumerate(zip(queries, answers)):
                     guard.doing = (name, position)
                     said = claim(position)
-                    verdict = self._verdict(name, line, position, said, win, value)
+                    verdict = self.verdict(name, line, position, said, answer)
                     if verdict is not None:
                         failure = (i, position, verdict)
                         break
@@ -182,11 +177,34 @@ class Claims(Capability):
                 title, statement, i + 1, time.perf_counter() - started, f"{name}({shown}): {claimed}, {certified}",
                 covered, position=shown, claimed=claimed, certified=certified, reproduce=self._reproduce(catalog, position),
             )
-        values = solution.wins if solution.misere else solution.values
         return ClaimResult(
             title, statement, len(queries), time.perf_counter() - started, None, covered,
-            periodicity=_periodicity(sizes, queries, values, solution.misere),
+            periodicity=self.periodicity(sizes, queries, answers),
         )
+
+    #: What a claim states, after "NAME(position) is".
+    claimed = "the certified nim value (int) or winner (bool) of every position"
+
+    def certified(self, queries: list[Hashable], what: str) -> list[Any]:
+        """The certified answer to every query: the solver's, its certificate checked (a CertificationError
+        naming ``what`` otherwise); here ``(win, value)`` pairs."""
+        solution = impartial_game(self.rules, queries, self.limits)
+        from gamecert.verify.rules.certificate import check_impartial
+
+        violations = check_impartial(self.rules, solution, self.limits)
+        if violations:
+            raise CertificationError(f"{what}: {violations[0]}")
+        return list(zip(solution.wins, solution.values))
+
+    def verdict(self, name: str, line: int, position: Hashable, said: Any, answer: Any) -> tuple[str, str] | None:
+        """None when the claim's answer ``said`` is the certified ``answer``, else ``(what it claims, the certified answer)``."""
+        return self._verdict(name, line, position, said, *answer)
+
+    def periodicity(self, sizes: Sequence[int], queries: Sequence[Hashable], answers: Sequence[Any]) -> str:
+        """The line about the answers' period when positions are single integers, else ''."""
+        misere = self.rules.misere
+        values = [w for w, _ in answers] if misere else [v for _, v in answers]
+        return _periodicity(sizes, queries, values, misere)
 
     def _verdict(self, name: str, line: int, position: Hashable, said: Any, win: bool, value: int | None) -> tuple[str, str] | None:
         """None when the claim's answer ``said`` is the certified one, else ``(what it claims, the certified answer)``."""

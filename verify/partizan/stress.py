@@ -1,0 +1,44 @@
+"""Stress cases of partizan rules games: one position per input line, from the rules' ``positions(size)``.
+
+The cases are those of impartial rules games
+(:class:`~gamecert.verify.rules.stress.ImpartialStressCases`: every position of
+the small sizes, each alone, random lines, shrinking by fewer lines and
+smaller positions); only a position's moves, which shrinking tries in its
+place, are each player's options here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from gamecert.verify.game import Game
+from gamecert.verify.rules.stress import STRESS_HINT, ImpartialStressCases, PositionCatalog, RulesCall
+
+
+class PartizanCatalog(PositionCatalog):
+    """The positions of each size of a partizan rules game; a position's moves are Left's and Right's options."""
+
+    def moves(self, position: Hashable) -> list[Hashable]:
+        out = []
+        for function in ("left", "right"):
+            with RulesCall(self.rules, self.limits, function, position):
+                try:
+                    found = list(getattr(self.rules, function)(position))
+                except Exception:  # noqa: BLE001 - no move candidates, not an error of the stress run
+                    found = []
+            for m in found:
+                try:
+                    hash(m)
+                except TypeError:
+                    continue
+                out.append(m)
+        return out
+
+
+class PartizanStressCases(ImpartialStressCases):
+    """``gamecert stress --rules FILE``: the impartial rules' stress cases over the partizan rules' positions."""
+
+    def __init__(self, game: Game) -> None:
+        # ``game`` is a PartizanRulesGame (its rules and limits).
+        self.game_name = game.name
+        self.catalog = PartizanCatalog(game.rules, game.limits, hint=STRESS_HINT.format(function="positions"))
