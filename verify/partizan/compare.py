@@ -50,6 +50,7 @@ class Forms:
         self._index: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         self._le: dict[tuple[int, int], bool] = {}
         self._integer: dict[int, int | None] = {}
+        self._written: dict[tuple[int, int], str] = {}
         self.zero = self.make((), ())
 
     # -- building ---------------------------------------------------------------------------
@@ -198,22 +199,25 @@ class Forms:
         """
         bad = []
         for x in self.subforms(g):
-            where = f"{name} {self.write(x)}" if x == g else f"{name}'s subposition {self.write(x)}"
             lefts, rights = self.lefts[x], self.rights[x]
+            found = []
             for a in lefts:
                 better = next((b for b in lefts if b != a and self.le(a, b)), None)
                 if better is not None:
-                    bad.append(f"{where}: the Left option {self.write(a)} is dominated by {self.write(better)}")
+                    found.append(f"the Left option {self.write(a)} is dominated by {self.write(better)}")
                 back = next((r for r in self.rights[a] if self.le(r, x)), None)
                 if back is not None:
-                    bad.append(f"{where}: the Left option {self.write(a)} is reversible through {self.write(back)}")
+                    found.append(f"the Left option {self.write(a)} is reversible through {self.write(back)}")
             for a in rights:
                 better = next((b for b in rights if b != a and self.le(b, a)), None)
                 if better is not None:
-                    bad.append(f"{where}: the Right option {self.write(a)} is dominated by {self.write(better)}")
+                    found.append(f"the Right option {self.write(a)} is dominated by {self.write(better)}")
                 back = next((lo for lo in self.lefts[a] if self.le(x, lo)), None)
                 if back is not None:
-                    bad.append(f"{where}: the Right option {self.write(a)} is reversible through {self.write(back)}")
+                    found.append(f"the Right option {self.write(a)} is reversible through {self.write(back)}")
+            if found:
+                where = f"{name} {self.write(x)}" if x == g else f"{name}'s subposition {self.write(x)}"
+                bad += [f"{where}: {why}" for why in found]
         return bad
 
     def simplify(self, lefts: Iterable[int], rights: Iterable[int]) -> int:
@@ -277,6 +281,12 @@ class Forms:
 
     def write(self, g: int, limit: int = SHOWN) -> str:
         """``G`` as ``{A,B|C}`` with integers written as integers, cut to ``limit`` characters."""
+        known = self._written.get((g, limit))
+        if known is None:
+            known = self._written[(g, limit)] = self._write(g, limit)
+        return known
+
+    def _write(self, g: int, limit: int) -> str:
         out: list[str] = []
         # Each item: an id to write, or a literal piece of text.
         stack: list[int | str] = [g]

@@ -49,6 +49,7 @@ class WholeTree:
             for name in ("left", "right"):
                 self.guard.doing = (name, position)
                 sides.append(tuple(getattr(self.rules, name)(position)))
+            self.guard.doing = None  # the simplification that follows is not the rules' time
             found = self.options[position] = (sides[0], sides[1])
         return found
 

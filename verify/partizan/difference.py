@@ -86,7 +86,9 @@ class DifferenceGame:
         if self.rules.components is None:
             return (position,)
         self.guard.doing = ("components", position)
-        return tuple(self.rules.components(position))
+        parts = tuple(self.rules.components(position))
+        self.guard.doing = None  # what runs next is the search's own work, which no rules time limit bounds
+        return parts
 
     def rules_options(self, position: Hashable, side: int) -> tuple[tuple[Hashable, ...], ...]:
         """The components of each option of ``position`` for ``side`` (0 Left, 1 Right), asked of the rules once."""
@@ -96,6 +98,7 @@ class DifferenceGame:
             name = ("left", "right")[side]
             self.guard.doing = (name, position)
             moved = tuple(getattr(self.rules, name)(position))
+            self.guard.doing = None
             found = self._options[key] = tuple(self.split(q) for q in moved)
         return found
 
@@ -123,28 +126,18 @@ class DifferenceGame:
                 missing = next((c for c in parts if c not in self.table), None)
                 if missing is not None:
                     raise MissingForm(missing)
-                more = Counter(dict(plus))
-                more.update(self.table[c] for c in parts)
-                out.append(_state(Counter(dict(rules_part)), more, Counter(dict(minus))) + (rest_shallow,))
+                more = _sorted(_moved(plus, None, [self.table[c] for c in parts]))
+                out.append((rules_part, more, minus, rest_shallow))
         for c, _ in rules_part:
             for parts in self.rules_options(c, side):
-                rest = Counter(dict(rules_part))
-                rest[c] -= 1
-                rest.update(parts)
-                out.append(_state(rest, Counter(dict(plus)), Counter(dict(minus))) + (shallow,))
+                out.append((frozenset(_moved(rules_part, c, parts).items()), plus, minus, shallow))
         for f, _ in plus:
             for o in (pool.lefts, pool.rights)[side][f]:
-                rest = Counter(dict(plus))
-                rest[f] -= 1
-                rest[o] += 1
-                out.append(_state(Counter(dict(rules_part)), rest, Counter(dict(minus))) + (shallow,))
+                out.append((rules_part, _sorted(_moved(plus, f, (o,))), minus, shallow))
         for f, _ in minus:
             # -F: Left moves to -(F^R), Right to -(F^L).
             for o in (pool.rights, pool.lefts)[side][f]:
-                rest = Counter(dict(minus))
-                rest[f] -= 1
-                rest[o] += 1
-                out.append(_state(Counter(dict(rules_part)), Counter(dict(plus)), rest) + (shallow,))
+                out.append((rules_part, plus, _sorted(_moved(minus, f, (o,))), shallow))
         return out
 
     def wins(self, state: tuple, side: int) -> bool | None:
@@ -231,6 +224,23 @@ class MissingForm(Exception):
     def __init__(self, position: Hashable) -> None:
         super().__init__(position)
         self.position = position
+
+
+def _moved(pairs: Iterable[tuple[Hashable, int]], old: Hashable | None, new: Iterable[Hashable]) -> dict:
+    """The multiset ``pairs`` (item, count) less one ``old`` (None: nothing), plus the items ``new``."""
+    counts = dict(pairs)
+    if old is not None:
+        if counts[old] == 1:
+            del counts[old]
+        else:
+            counts[old] -= 1
+    for x in new:
+        counts[x] = counts.get(x, 0) + 1
+    return counts
+
+
+def _sorted(counts: dict) -> tuple:
+    return tuple(sorted(counts.items()))
 
 
 def _state(rules_part: Counter, plus: Counter, minus: Counter) -> tuple:

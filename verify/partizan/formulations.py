@@ -206,6 +206,7 @@ def pycgt_answers(rules: PartizanRules, queries: Sequence[Hashable], guard: Guar
             for name in ("left", "right"):
                 guard.doing = (name, p)
                 sides.append(tuple(parts(o) for o in getattr(rules, name)(p)))
+            guard.doing = None  # pycgt's own work is not the rules' time
             options[p] = (sides[0], sides[1])
         return options[p]
 
