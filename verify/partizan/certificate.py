@@ -193,6 +193,16 @@ def _one_move(
 ) -> str:
     """Check each position equals its form in ``game.table`` once played one move by the rules, the options
     becoming their components' forms from the table; '' when every check was decided, else why not."""
+    cap, game.cap = game.cap, max(game.cap, SEARCH_CAP)  # each one-move game is small: the full cap, whatever the caller's
+    try:
+        return _each_one_move(rules, game, positions, bad, root)
+    finally:
+        game.cap = cap
+
+
+def _each_one_move(
+    rules: PartizanRules, game: DifferenceGame, positions: Iterable[Hashable], bad: list[str], root: Hashable | None
+) -> str:
     pool, table = game.pool, game.table
     for q in positions:
         try:

@@ -172,15 +172,20 @@ class Forms:
     # -- canonical forms --------------------------------------------------------------------
 
     def subforms(self, g: int) -> list[int]:
-        """Every subposition of ``G`` (``G`` first), each once, depth first."""
-        seen, order, stack = {g}, [], [g]
+        """Every subposition of ``G``, each once, options before the forms they are options of (``G`` last)."""
+        done: set[int] = set()
+        order: list[int] = []
+        stack: list[tuple[int, bool]] = [(g, False)]
         while stack:
-            x = stack.pop()
-            order.append(x)
-            for o in (*self.lefts[x], *self.rights[x]):
-                if o not in seen:
-                    seen.add(o)
-                    stack.append(o)
+            x, ready = stack.pop()
+            if x in done:
+                continue
+            if ready:
+                done.add(x)
+                order.append(x)
+                continue
+            stack.append((x, True))
+            stack.extend((o, False) for o in (*self.lefts[x], *self.rights[x]) if o not in done)
         return order
 
     def violations(self, g: int, name: str = "the form") -> list[str]:
