@@ -60,6 +60,10 @@ def right(position):
     return _moves(position, "F", "T", -1)
 
 
+def format(position):
+    return position
+
+
 def positions(size):
     """Every strip of ``size`` squares."""
     strips = [""]
