@@ -21,7 +21,7 @@ def parse(line):
     strip = line.strip()
     bad = set(strip) - set("xo.")
     if bad:
-        raise ValueError(f"expected a strip of 'x', 'o' and '.', got {sorted(bad)[0]!r}")
+        raise ValueError(f"expected a strip of 'x', 'o' and '.', got {min(bad)!r}")
     return _runs(strip)
 
 

@@ -22,7 +22,7 @@ def parse(line):
     strip = line.strip()
     bad = set(strip) - set("TF.")
     if bad:
-        raise ValueError(f"expected a strip of 'T', 'F' and '.', got {sorted(bad)[0]!r}")
+        raise ValueError(f"expected a strip of 'T', 'F' and '.', got {min(bad)!r}")
     return _trim(strip)
 
 

@@ -122,8 +122,10 @@ def test_play_gamecert_moving_first_takes_the_side_that_wins_moving_first():
     result = run(["play", "--rules", rules("clobber"), "--position", "xoo", "--human", "second"], input="")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "The value is v, outcome R (Right wins whoever starts). gamecert plays Right, you play Left; gamecert moves "
-        "first, so gamecert wins.",
+        (
+            "The value is v, outcome R (Right wins whoever starts). gamecert plays Right, you play Left; gamecert moves "
+            "first, so gamecert wins."
+        ),
         "gamecert: Right moves to empty",
         "position empty (value 0), Left to move; you cannot move: gamecert wins.",
     ]

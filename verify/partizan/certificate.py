@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInterrupt
-from gamecert.verify.partizan.compare import Forms, Plain
+from gamecert.verify.partizan.compare import Plain
 from gamecert.verify.partizan.difference import SEARCH_CAP, DifferenceGame, MissingForm, Search
 
 #: At most this many violations are listed.

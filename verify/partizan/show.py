@@ -179,7 +179,7 @@ def _thermograph(pic: draw.Svg, th: object, left: float, top: float) -> None:
     pic.text(left, top, f"Thermograph: mean {th.mean}, temperature {th.temperature}", 13, font_weight="bold")
     pic.open("g", class_="thermograph")
     pic.line(x0, y0 + h, x0 + w, y0 + h, stroke=draw.EDGE)
-    zero_x, zero_y = at(Fraction(0), lo)
+    _, zero_y = at(Fraction(0), lo)
     pic.line(x0, zero_y, x0 + w, zero_y, stroke=draw.EDGE, stroke_dasharray="4 3")
     pic.text(x0 - 6, zero_y + 4, "t = 0", 11, anchor="end")
     pic.text(x0 - 6, y0 + h + 4, "t = -1", 11, anchor="end")
