@@ -14,14 +14,14 @@ from __future__ import annotations
 import shlex
 from functools import partial
 
-from gamecert.solvers.errors import RulesError
 from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
 from gamecert.solvers.rules.impartial import parse_positions
-from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 from gamecert.verify.partizan.answer import Verdict, form_key
 from gamecert.verify.partizan.certificate import CertificateCheck, Claimed, check_partizan
 from gamecert.verify.partizan.compare import Forms
+from gamecert.verify.rules.game import answer_lines
 
 
 def claimed(solution: PartizanSolution) -> Claimed:
@@ -80,21 +80,7 @@ class PartizanRulesGame(Game[list, PartizanSolution]):
         values = [value_text(v) for v in solution.values]
         if self.rules.answer is None:
             return [f"{v} {o}" for v, o in zip(values, solution.outcomes)]
-        guard = Guard(self.rules, self.limits)
-        out = []
-        with guard:
-            try:
-                for v, o in zip(values, solution.outcomes):
-                    guard.doing = ("answer", (v, o))
-                    word = self.rules.answer(v, o)
-                    if not isinstance(word, str) or "\n" in word:
-                        raise guard.error("answer", (v, o), f"returned {shown_position(word)}, expected one line of text")
-                    out.append(word)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
-        return out
+        return answer_lines(self.rules, self.limits, zip(values, solution.outcomes))
 
     def write_answer(self, solution: PartizanSolution, write: Write) -> None:
         write("".join(line + "\n" for line in self.lines(solution)).encode())

@@ -9,30 +9,14 @@ place, are each player's options here.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from gamecert.verify.game import Game
-from gamecert.verify.rules.stress import STRESS_HINT, ImpartialStressCases, PositionCatalog, RulesCall
+from gamecert.verify.rules.stress import STRESS_HINT, ImpartialStressCases, PositionCatalog
 
 
 class PartizanCatalog(PositionCatalog):
     """The positions of each size of a partizan rules game; a position's moves are Left's and Right's options."""
 
-    def moves(self, position: Hashable) -> list[Hashable]:
-        out = []
-        for function in ("left", "right"):
-            with RulesCall(self.rules, self.limits, function, position):
-                try:
-                    found = list(getattr(self.rules, function)(position))
-                except Exception:  # noqa: BLE001 - no move candidates, not an error of the stress run
-                    found = []
-            for m in found:
-                try:
-                    hash(m)
-                except TypeError:
-                    continue
-                out.append(m)
-        return out
+    move_functions = ("left", "right")
 
 
 class PartizanStressCases(ImpartialStressCases):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from types import ModuleType
@@ -37,8 +37,8 @@ from gamecert.solvers.rules.rules import (
     shown_position,
 )
 from gamecert.verify.capabilities import ExportStart
-from gamecert.verify.rules.kinds import game_of
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.verify.rules.kinds import game_of
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
 from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 
@@ -66,6 +66,31 @@ def module_game(module: ModuleType, limits: Limits | None = None) -> Game:
     from gamecert.verify.rules.load import rules_from_module
 
     return game_of(rules_from_module(module, getattr(module, "__file__", None) or module.__name__), limits)
+
+
+def answer_lines(rules: Any, limits: Limits, answers: Iterable[tuple]) -> list[str]:
+    """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text, under a guard.
+
+    >>> from gamecert.solvers.rules.rules import ImpartialRules
+    >>> nim = ImpartialRules("nim", "nim.py", int, range, answer=lambda w, v: "First" if w else "Second")
+    >>> answer_lines(nim, Limits(), [(True, 3), (False, 0)])
+    ['First', 'Second']
+    """
+    guard = Guard(rules, limits)
+    words = []
+    with guard:
+        try:
+            for a in answers:
+                guard.doing = ("answer", a)
+                word = rules.answer(*a)
+                if not isinstance(word, str) or "\n" in word:
+                    raise guard.error("answer", a, f"returned {shown_position(word)}, expected one line of text")
+                words.append(word)
+        except RulesError:
+            raise
+        except (Exception, RulesInterrupt) as exc:
+            raise guard.failed(exc) from None
+    return words
 
 
 class ImpartialRulesGame(Game[list, ImpartialSolution]):
@@ -104,21 +129,7 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
             if rules.misere:
                 return ["win" if w else "lose" for w in solution.wins]
             return [f"win {v}" if w else "lose 0" for w, v in zip(solution.wins, solution.values)]
-        guard = Guard(rules, self.limits)
-        words = []
-        with guard:
-            try:
-                for w, v in zip(solution.wins, solution.values):
-                    guard.doing = ("answer", (w, v))
-                    word = rules.answer(w, v)
-                    if not isinstance(word, str) or "\n" in word:
-                        raise guard.error("answer", (w, v), f"returned {shown_position(word)}, expected one line of text")
-                    words.append(word)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
-        return words
+        return answer_lines(rules, self.limits, zip(solution.wins, solution.values))
 
     def write_answer(self, solution: ImpartialSolution, write: Write) -> None:
         write("".join(w + "\n" for w in self._words(solution)).encode())
