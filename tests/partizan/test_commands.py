@@ -176,3 +176,21 @@ def test_stress_shrinks_a_wrong_candidate(tmp_path):
     assert result.exit_code == 3
     assert "shrunk" in result.stdout and "to [1x2]" in result.stdout
     assert (tmp_path / "cutcake-wrong-answer.in").read_text() == "1x2\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ("def left(n):\n    return [(n + 1) % 3]\ndef right(n):\n    return []\n",
+         "RULES:4:1: left(1): a loop: 2 -> 0 -> 1 -> 2 (a position is reachable from itself, so play need not end)"),
+        ("def right(n):\n    return []\n", "RULES:1:1: expected a function left() in the rules file (docs/rules.md)"),
+        ("def left(n):\n    return [n - 1] if n else []\ndef right(n):\n    raise ValueError('no')\n",
+         "RULES:7:5: right(2) raised ValueError: no"),
+    ],
+)
+def test_bad_rules_are_bad_input(tmp_path, source, error):
+    path = tmp_path / "bad.py"
+    path.write_text('KIND = "partizan"\ndef parse(line):\n    return int(line)\n' + source)
+    result = run(["solve", "--rules", str(path)], input="2\n")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == "error: " + error.replace("RULES", str(path))
