@@ -25,7 +25,7 @@ from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInte
 from gamecert.verify.partizan.compare import Forms, Plain
 
 #: Whole-sum positions (each with a player to move) a search may store before it stops.
-SEARCH_CAP = 200_000
+SEARCH_CAP = 20_000
 #: The players: index 0 is Left, 1 is Right.
 PLAYERS = ("Left", "Right")
 
