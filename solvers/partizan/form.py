@@ -42,7 +42,7 @@ class Form:
     (Fraction(1, 1), ((((), ()),), ()), True)
     """
 
-    __slots__ = ("left", "right", "id", "number", "canonical", "lstop", "rstop", "__weakref__")
+    __slots__ = ("__weakref__", "canonical", "id", "left", "lstop", "number", "right", "rstop")
 
     left: tuple[Form, ...]
     right: tuple[Form, ...]

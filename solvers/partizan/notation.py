@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from gamecert.solvers.partizan.engine import Task, as_nus, canonical, drive, neg, number, nus, outcome
+from gamecert.solvers.partizan.engine import Task, as_nus, canonical, drive, neg, nus, outcome
 from gamecert.solvers.partizan.form import Form
 
 __all__ = ["NotationError", "notation", "outcome", "parse_notation", "plain_notation"]
@@ -244,17 +244,19 @@ def _grouped(tokens: list, end_column: int) -> list:
     return top
 
 
-def _column(seq: list, end: int) -> int:
-    return seq[0][-1] if seq else end
-
-
 def _split_at(seq: list, kind: str) -> list[list]:
+    """``seq`` split at each ``kind`` token; an empty part is an error at the comma next to it."""
     parts: list[list] = [[]]
+    commas = []
     for item in seq:
         if item[0] == kind:
             parts.append([])
+            commas.append(item[2])
         else:
             parts[-1].append(item)
+    for i, part in enumerate(parts):
+        if not part and commas:
+            raise NotationError(commas[min(i, len(commas) - 1)], "expected an option next to this comma")
     return parts
 
 
@@ -273,8 +275,6 @@ def _expr(seq: list, end: int, depth: int) -> Form:
         options = [] if not part else _split_at(part, ",")
         forms = []
         for option in options:
-            if not option:
-                raise NotationError(_column(part, stop), "expected an option between commas")
             forms.append(_expr(option, stop, depth))
         sides.append(forms)
     return canonical(sides[0], sides[1])
@@ -297,9 +297,8 @@ def _value(seq: list, end: int, depth: int) -> Form:
     if head[0] == "group":
         if len(seq) > 1:
             raise NotationError(seq[1][-1], "expected the end of this game")
-        if head[1] == "{":
-            if not any(t[0] == "bars" for t in head[2]):
-                raise NotationError(head[3], "expected a | between the options of a game")
+        if head[1] == "{" and not any(t[0] == "bars" for t in head[2]):
+            raise NotationError(head[3], "expected a | between the options of a game")
         return _expr(head[2], end, depth + 1)
     i = 0
     x = Fraction(0)
