@@ -140,13 +140,15 @@ def _le_fast(g: Form, h: Form) -> bool | None:
     if r is not None:
         return r
     if g.canonical and h.canonical:
-        x, y = g.number, h.number
-        if x is not None and y is not None:
-            return x <= y
+        a, b, c, d = g.fl, g.fr, h.fl, h.fr
+        if a is None or c is None:
+            a, b, c, d = g.lstop, g.rstop, h.lstop, h.rstop
+        if g.number is not None and h.number is not None:
+            return a <= c
         # Stops are monotone (g <= h gives Ls(g) <= Ls(h), Rs(g) <= Rs(h)), and Ls(g) < Rs(h) gives g < h.
-        if g.lstop > h.lstop or g.rstop > h.rstop:
+        if a > c or b > d:
             return False
-        if g.lstop < h.rstop:
+        if a < d:
             return True
     return None
 
@@ -287,14 +289,18 @@ def _maximal(options: list[Form], left: bool) -> Task:
     if len(options) < 2:
         return options
     kept = []
-    for i, a in enumerate(options):
+    for a in options:
         dominated = False
-        for j, b in enumerate(options):
-            if i == j:
+        for b in options:
+            if a is b:
                 continue
-            r = _le_fast(a, b) if left else _le_fast(b, a)
+            lo, hi = (a, b) if left else (b, a)
+            # lo <= hi needs Ls(lo) <= Ls(hi) and Rs(lo) <= Rs(hi): most pairs fail here, before any call.
+            if lo.fl is not None and hi.fl is not None and (lo.fl > hi.fl or lo.fr > hi.fr):
+                continue
+            r = _le_fast(lo, hi)
             if r is None:
-                r = yield (_le_task(a, b) if left else _le_task(b, a))
+                r = yield _le_task(lo, hi)
             if r:
                 dominated = True
                 break
@@ -338,17 +344,19 @@ def canonical_of(form: Form) -> Form:
 
 
 def _add_fast(g: Form, h: Form) -> Form | None:
-    x, y = g.number, h.number
-    if x is not None:
-        if y is not None:
-            return number(x + y)
-        if x == 0:
-            return h
-    elif y == 0:
+    """``g + h`` when known without a search: zero, memo, two numbers, two ``x + n.^ + *k``; else None."""
+    if g is ZERO:
+        return h
+    if h is ZERO:
         return g
     a, b = (g.id, h.id) if g.id < h.id else (h.id, g.id)
-    done = _ADD.get((a << 32) | b)
+    key = (a << 32) | b
+    done = _ADD.get(key)
     if done is not None:
+        return done
+    x, y = g.number, h.number
+    if x is not None and y is not None:
+        done = _ADD[key] = number(x + y)
         return done
     p, q = NUS.get(g.id), NUS.get(h.id)
     if p is not None and q is not None:
@@ -400,7 +408,11 @@ def add_all(forms: Iterable[Form]) -> Form:
     """The canonical form of a sum (``0`` for no terms)."""
     total = ZERO
     for f in forms:
-        total = add(total, f)
+        if total is ZERO:
+            total = f
+        else:
+            s = _add_fast(total, f)
+            total = s if s is not None else drive(_add_task(total, f))
     return total
 
 

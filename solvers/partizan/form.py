@@ -20,6 +20,8 @@ _TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
 #: Forms in order of creation: ``FORMS[i].id == i``.
 FORMS: list[Form] = []
 
+#: Dyadic rationals with numerators below this are exact as floats.
+_EXACT = 1 << 53
 #: Plain data of a form: ``(lefts, rights)``, each a tuple of plain forms.
 Plain = tuple
 
@@ -42,7 +44,7 @@ class Form:
     (Fraction(1, 1), ((((), ()),), ()), True)
     """
 
-    __slots__ = ("__weakref__", "canonical", "id", "left", "lstop", "number", "right", "rstop")
+    __slots__ = ("__weakref__", "canonical", "fl", "fr", "id", "left", "lstop", "number", "right", "rstop")
 
     left: tuple[Form, ...]
     right: tuple[Form, ...]
@@ -51,6 +53,10 @@ class Form:
     canonical: bool
     lstop: Fraction | None
     rstop: Fraction | None
+    #: The stops as floats where both are exact as floats (numerators below 2**53), else None: the fast
+    #: comparisons read these.
+    fl: float | None
+    fr: float | None
 
     def __init__(self) -> None:  # pragma: no cover - forms are made by Form.of
         raise TypeError("build forms with Form.of(left, right)")
@@ -119,6 +125,10 @@ def make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
         form.rstop = min(o.lstop for o in right)
     else:  # one side empty without being an integer's form: not canonical, no sure stops
         form.lstop = form.rstop = None
+    if form.lstop is not None and abs(form.lstop.numerator) < _EXACT and abs(form.rstop.numerator) < _EXACT:
+        form.fl, form.fr = float(form.lstop), float(form.rstop)
+    else:
+        form.fl = form.fr = None
     _TABLE[key] = form
     FORMS.append(form)
     return form
