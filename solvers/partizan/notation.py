@@ -147,8 +147,7 @@ def _write(g: Form, keys: dict, brackets: bool, parens: bool, memo: dict) -> Tas
 def notation(g: Form) -> str:
     """The canonical form ``g`` as CGSuite prints it.
 
-    >>> from gamecert.solvers.partizan.engine import ZERO
-    >>> star = nus(0, 0, 1)
+    >>> from gamecert.solvers.partizan.engine import ZERO, number
     >>> [notation(f) for f in (number(Fraction(-3, 4)), nus(0, 1, 1), canonical([number(1)], [number(-1)]))]
     ['-3/4', '^*', '+-1']
     >>> notation(canonical([canonical([number(2)], [number(1)])], [ZERO]))
