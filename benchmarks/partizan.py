@@ -167,6 +167,7 @@ sys.path.insert(0, {here!r})
 from partizan import DOMINEERING, TOADS_AND_FROGS, rectangle
 from gamecert.solvers.partizan import notation, partizan_game
 from gamecert.solvers.rules.rules import Limits
+import gamecert.solvers.textinput  # the guard's memory probe loads numpy: import time, not solving time
 kind, arg = {kind!r}, {arg!r}
 rules, q = (DOMINEERING, rectangle(*arg)) if kind == "dom" else (TOADS_AND_FROGS, arg)
 t = time.process_time()

@@ -213,7 +213,9 @@ def _cool_task(g: Form, t: Fraction) -> Task:
     th = _THERMOGRAPHS.get(g.id)
     if th is None:
         th = yield _thermograph_task(g)
-    if t > th.temperature:
+    if g.number is not None and g.number.denominator == 1:
+        result = g
+    elif t > th.temperature:
         result = number(th.mean)
     else:
         sides = []
@@ -232,6 +234,9 @@ def _cool_task(g: Form, t: Fraction) -> Task:
 
 def cool(g: Form, t: Fraction | int) -> Form:
     """``g`` cooled by ``t >= -1``: ``{g^L_t - t | g^R_t + t}``, or the mean once ``t`` passes the temperature.
+
+    An integer cools to itself; at ``t`` equal to the temperature the
+    options are still cooled (``*`` cooled by 0 is ``*``), as in CGSuite.
 
     >>> from gamecert.solvers.partizan.notation import notation, parse_notation
     >>> notation(cool(parse_notation("{3|-1}"), 1)), notation(cool(parse_notation("{3|-1}"), 3))

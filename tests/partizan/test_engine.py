@@ -118,6 +118,7 @@ def test_numbers_nimbers_ups_build_their_known_forms():
 # -- against the brute-force comparison --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_le_matches_the_definition(forms):
     rng = random.Random(1)
     canon = [canonical_of(f) for f in forms]
@@ -208,6 +209,9 @@ def test_switch_mean_temperature_thermograph_and_cooling():
     th = thermograph(g)
     assert th.left == ((-1, 4), (2, 1)) and th.right == ((-1, -2), (2, 1))
     assert notation(cool(g, 1)) == "{2|0}" and notation(cool(g, 2)) == "1*" and cool(g, 3) is number(1)
+    assert cool(number(3), -1) is number(3) and cool(parse_notation("*"), 0) is parse_notation("*")
+    assert cool(parse_notation("3/4"), Fraction(-1, 8)) is parse_notation("3/4")
+    assert notation(cool(parse_notation("3/4"), Fraction(-1, 2))) == "{1*|1/2}"
 
 
 def test_temperatures_of_numbers_and_infinitesimals():
@@ -254,6 +258,7 @@ def board(rows: int, cols: int, holes=()) -> frozenset:
     return frozenset((r, c) for r in range(rows) for c in range(cols)) - set(holes)
 
 
+@pytest.mark.slow
 def test_small_domineering_values():
     rules = _domineering(True)
     boards = [board(2, 1), board(1, 2), board(3, 1), board(4, 1), board(2, 2), board(3, 3)]
@@ -272,12 +277,13 @@ def test_domineering_regions_add_up_to_the_whole_board():
 
 
 def test_deep_games_stay_off_the_python_stack():
-    # A counter: Left and Right each take 1; its value alternates between 0 and *. 5000 moves deep.
+    # A counter: Left and Right each take 1; its value alternates between 0 and *. Deeper than Python's
+    # recursion limit (1000).
     rules = PartizanRules("counter", "counter.py", int, lambda n: [n - 1] if n else [], lambda n: [n - 1] if n else [])
-    solution = partizan_game(rules, [5000, 4999], Limits(max_positions=10**5))
+    solution = partizan_game(rules, [1500, 1499])
     assert [notation(v) for v in solution.values] == ["0", "*"]
     left_only = PartizanRules("run", "run.py", int, lambda n: [n - 1] if n else [], lambda n: [])
-    assert partizan_game(left_only, [3000]).values[0] is number(3000)
+    assert partizan_game(left_only, [1500]).values[0] is number(1500)
 
 
 def test_loops_and_unhashable_positions_are_bad_rules():
