@@ -94,11 +94,10 @@ class Form:
         return self.number is not None
 
     def __repr__(self) -> str:
-        if not self.canonical:
-            return f"Form#{self.id}"
-        from gamecert.solvers.partizan.notation import notation
-
-        return f"Form({notation(self)})"
+        if self.number is not None:
+            return f"Form({self.number})"
+        ids = (",".join(f"#{o.id}" for o in side) for side in (self.left, self.right))
+        return f"Form#{self.id}{{{'|'.join(ids)}}}"
 
     def __reduce__(self):  # pickled as its plain data, rebuilt (and hash-consed) on loading
         return (from_plain, (self.plain(),))

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from gamecert.solvers.partizan.engine import Task, as_nus, canonical, drive, neg, nus, outcome
+from gamecert.solvers.partizan.engine import Task, add, as_nus, canonical, drive, neg, nus, outcome
 from gamecert.solvers.partizan.form import Form
+from gamecert.solvers.partizan.thermo import mean
 
 __all__ = ["NotationError", "notation", "outcome", "parse_notation", "plain_notation"]
 
@@ -83,18 +84,12 @@ def _order_keys(g: Form, every: bool = False) -> dict[int, tuple]:
 def _tiny(g: Form, lo: list[Form], ro: list[Form]) -> tuple[str, Form, Form] | None:
     """``("Tiny", x, G)`` when ``g = {x || x | x - G}`` (``x`` a number), ``("Miny", x, G)`` when
     ``g = {x + G | x || x}``, as CGSuite recognises them; else None."""
-    from gamecert.solvers.partizan.thermo import mean
-
     if len(lo) != 1 or len(ro) != 1:
         return None
     a, b = lo[0], ro[0]
     if a.number is not None and b.left == (a,) and len(b.right) == 1 and mean(b.right[0]) < a.number:
-        from gamecert.solvers.partizan.engine import add
-
         return "Tiny", a, add(a, neg(b.right[0]))
     if b.number is not None and a.right == (b,) and len(a.left) == 1 and mean(a.left[0]) > b.number:
-        from gamecert.solvers.partizan.engine import add
-
         return "Miny", b, add(a.left[0], neg(b))
     return None
 
@@ -334,8 +329,6 @@ def _value(seq: list, end: int, depth: int) -> Form:
         if ups or nim or i + 1 >= len(seq) or seq[i + 1][0] != "group" or seq[i + 1][1] != "(":
             raise NotationError(seq[i][2], f"expected {word}(G) after a number")
         g = _expr(seq[i + 1][2], seq[i + 1][3], depth + 1)
-        from gamecert.solvers.partizan.engine import add
-
         if word == "Tiny":
             value = canonical([value], [canonical([value], [add(value, neg(g))])])
         else:
