@@ -27,6 +27,8 @@ _NUMBERS: dict[Fraction, Form] = {}
 #: ``(number, ups, nimber)`` of the canonical forms known to be ``x + n.^ + *k``, by id.
 NUS: dict[int, tuple[Fraction, int, int]] = {}
 _NUS_FORMS: dict[tuple[Fraction, int, int], Form] = {}
+#: Ids of canonical forms known not to be ``x + n.^ + *k``.
+_NOT_NUS: set[int] = set()
 
 Task = Generator  # a step of the computation: yields sub-steps, returns its result
 
@@ -512,24 +514,40 @@ def birthday(g: Form) -> int:
 def as_nus(g: Form) -> tuple[Fraction, int, int] | None:
     """``(x, n, k)`` when the canonical ``g`` is ``x + n.^ + *k``, else None.
 
-    Recognised by comparing ``g - x`` (``x`` its stop) with the canonical
-    forms of ``n.^ + *k`` for ``|n|`` and ``k`` up to ``g``'s birthday.
+    The options of ``x + n.^ + *k`` are of that kind too, so forms are
+    examined bottom-up (explicit stack): one whose options all are, and whose
+    stops are equal (to ``x``), is compared with the canonical forms of
+    ``x + n.^ + *k`` for ``|n|`` up to two more than its options' and ``k``
+    below twice the largest power of two in its options' nimbers.
 
     >>> as_nus(add(nus(Fraction(1, 2)), nus(0, -2, 3)))
     (Fraction(1, 2), -2, 3)
     """
-    known = NUS.get(g.id)
-    if known is not None:
-        return known
-    if not g.canonical or g.lstop != g.rstop:
-        return None
-    x = g.lstop
-    h = add(g, number(-x))
-    bound = birthday(h)
-    nims = 1 << bound.bit_length()
-    for n in sorted(range(-bound, bound + 1), key=abs):
-        for k in range(nims):
-            if nus(0, n, k) is h:
-                NUS[g.id] = (x, n, k)
-                return x, n, k
-    return None
+    stack = [g]
+    while stack:
+        f = stack[-1]
+        if f.id in NUS or f.id in _NOT_NUS:
+            stack.pop()
+            continue
+        options = f.left + f.right
+        missing = [o for o in options if o.id not in NUS and o.id not in _NOT_NUS]
+        if missing:
+            stack.extend(missing)
+            continue
+        stack.pop()
+        found = None
+        if f.canonical and f.lstop == f.rstop and all(o.id in NUS for o in options):
+            ups = max(abs(NUS[o.id][1]) for o in options) + 2
+            nims = 1 << max(max(NUS[o.id][2] for o in options).bit_length() + 1, 1)
+            for n in sorted(range(-ups, ups + 1), key=abs):
+                for k in range(nims):
+                    if nus(f.lstop, n, k) is f:
+                        found = (f.lstop, n, k)
+                        break
+                if found is not None:
+                    break
+        if found is None:
+            _NOT_NUS.add(f.id)
+        else:
+            NUS[f.id] = found
+    return NUS.get(g.id)

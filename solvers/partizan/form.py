@@ -109,28 +109,40 @@ def _key(form: Form) -> int:
 
 def make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
     """The one form with options ``left`` and ``right``, each already sorted by id without repeats."""
-    key = (tuple(o.id for o in left), tuple(o.id for o in right))
+    key = (tuple([o.id for o in left]), tuple([o.id for o in right]))
     form = _TABLE.get(key)
     if form is not None:
         return form
     form = object.__new__(Form)
     form.left, form.right, form.id = left, right, len(FORMS)
-    form.number = _number(left, right)
-    form.canonical = form.number is not None
-    if form.number is not None:
-        form.lstop = form.rstop = form.number
-    elif left and right and all(o.lstop is not None for o in left + right):
-        form.lstop = max(o.rstop for o in left)
-        form.rstop = min(o.lstop for o in right)
-    else:  # one side empty without being an integer's form: not canonical, no sure stops
-        form.lstop = form.rstop = None
-    if form.lstop is not None and abs(form.lstop.numerator) < _EXACT and abs(form.rstop.numerator) < _EXACT:
-        form.fl, form.fr = float(form.lstop), float(form.rstop)
-    else:
-        form.fl = form.fr = None
+    form.number = x = _number(left, right) if len(left) < 2 and len(right) < 2 else None
+    form.canonical = x is not None
+    form.lstop = form.rstop = form.fl = form.fr = None
+    if x is not None:
+        form.lstop = form.rstop = x
+        if abs(x.numerator) < _EXACT:
+            form.fl = form.fr = float(x)
+    elif left and right:
+        # Ls = max Rs(left options), Rs = min Ls(right options): the option that gives each, by float when
+        # every option's stops are exact floats.
+        if all(o.fl is not None for o in left) and all(o.fl is not None for o in right):
+            a = max(left, key=_right_float)
+            b = min(right, key=_left_float)
+            form.lstop, form.rstop, form.fl, form.fr = a.rstop, b.lstop, a.fr, b.fl
+        elif all(o.lstop is not None for o in left) and all(o.lstop is not None for o in right):
+            form.lstop = max(o.rstop for o in left)
+            form.rstop = min(o.lstop for o in right)
     _TABLE[key] = form
     FORMS.append(form)
     return form
+
+
+def _right_float(form: Form) -> float:
+    return form.fr
+
+
+def _left_float(form: Form) -> float:
+    return form.fl
 
 
 def _number(left: tuple[Form, ...], right: tuple[Form, ...]) -> Fraction | None:

@@ -200,8 +200,8 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, guard: Guard) -
             guard.check_size(len(table))
             stack.append(_frame(rules, d, guard))
             continue
-        lefts = [add_all(table[c] for c in comps) for comps in frame[1]]
-        rights = [add_all(table[c] for c in comps) for comps in frame[2]]
+        lefts = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[1]]
+        rights = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[2]]
         table[frame[0]] = canonical(lefts, rights)
         stack.pop()
 
