@@ -22,6 +22,8 @@ FORMS: list[Form] = []
 
 #: Dyadic rationals with numerators below this are exact as floats.
 _EXACT = 1 << 53
+#: Plain data of every form asked for it, by id.
+_PLAIN: dict[int, tuple] = {}
 #: Plain data of a form: ``(lefts, rights)``, each a tuple of plain forms.
 Plain = tuple
 
@@ -71,9 +73,10 @@ class Form:
     def plain(self) -> Plain:
         """This form as plain nested tuples ``(lefts, rights)``, no engine types (shared subforms are shared tuples).
 
-        Built bottom-up over an explicit stack, so deep forms never reach Python's recursion limit.
+        Built bottom-up over an explicit stack, so deep forms never reach Python's recursion limit; every
+        form's tuple is kept, so a table of forms costs one tuple per distinct form.
         """
-        done: dict[int, tuple] = {}
+        done = _PLAIN
         stack = [self]
         while stack:
             form = stack[-1]
@@ -85,7 +88,7 @@ class Form:
                 stack.extend(missing)
                 continue
             stack.pop()
-            done[form.id] = (tuple(done[o.id] for o in form.left), tuple(done[o.id] for o in form.right))
+            done[form.id] = (tuple([done[o.id] for o in form.left]), tuple([done[o.id] for o in form.right]))
         return done[self.id]
 
     @property
