@@ -27,6 +27,8 @@ _NUMBERS: dict[Fraction, Form] = {}
 #: ``(number, ups, nimber)`` of the canonical forms known to be ``x + n.^ + *k``, by id.
 NUS: dict[int, tuple[Fraction, int, int]] = {}
 _NUS_FORMS: dict[tuple[Fraction, int, int], Form] = {}
+#: Ids of canonical forms known not to be ``x + n.^ + *k``.
+_NOT_NUS: set[int] = set()
 
 Task = Generator  # a step of the computation: yields sub-steps, returns its result
 
@@ -140,13 +142,15 @@ def _le_fast(g: Form, h: Form) -> bool | None:
     if r is not None:
         return r
     if g.canonical and h.canonical:
-        x, y = g.number, h.number
-        if x is not None and y is not None:
-            return x <= y
+        a, b, c, d = g.fl, g.fr, h.fl, h.fr
+        if a is None or c is None:
+            a, b, c, d = g.lstop, g.rstop, h.lstop, h.rstop
+        if g.number is not None and h.number is not None:
+            return a <= c
         # Stops are monotone (g <= h gives Ls(g) <= Ls(h), Rs(g) <= Rs(h)), and Ls(g) < Rs(h) gives g < h.
-        if g.lstop > h.lstop or g.rstop > h.rstop:
+        if a > c or b > d:
             return False
-        if g.lstop < h.rstop:
+        if a < d:
             return True
     return None
 
@@ -287,14 +291,18 @@ def _maximal(options: list[Form], left: bool) -> Task:
     if len(options) < 2:
         return options
     kept = []
-    for i, a in enumerate(options):
+    for a in options:
         dominated = False
-        for j, b in enumerate(options):
-            if i == j:
+        for b in options:
+            if a is b:
                 continue
-            r = _le_fast(a, b) if left else _le_fast(b, a)
+            lo, hi = (a, b) if left else (b, a)
+            # lo <= hi needs Ls(lo) <= Ls(hi) and Rs(lo) <= Rs(hi): most pairs fail here, before any call.
+            if lo.fl is not None and hi.fl is not None and (lo.fl > hi.fl or lo.fr > hi.fr):
+                continue
+            r = _le_fast(lo, hi)
             if r is None:
-                r = yield (_le_task(a, b) if left else _le_task(b, a))
+                r = yield _le_task(lo, hi)
             if r:
                 dominated = True
                 break
@@ -338,17 +346,19 @@ def canonical_of(form: Form) -> Form:
 
 
 def _add_fast(g: Form, h: Form) -> Form | None:
-    x, y = g.number, h.number
-    if x is not None:
-        if y is not None:
-            return number(x + y)
-        if x == 0:
-            return h
-    elif y == 0:
+    """``g + h`` when known without a search: zero, memo, two numbers, two ``x + n.^ + *k``; else None."""
+    if g is ZERO:
+        return h
+    if h is ZERO:
         return g
     a, b = (g.id, h.id) if g.id < h.id else (h.id, g.id)
-    done = _ADD.get((a << 32) | b)
+    key = (a << 32) | b
+    done = _ADD.get(key)
     if done is not None:
+        return done
+    x, y = g.number, h.number
+    if x is not None and y is not None:
+        done = _ADD[key] = number(x + y)
         return done
     p, q = NUS.get(g.id), NUS.get(h.id)
     if p is not None and q is not None:
@@ -400,7 +410,11 @@ def add_all(forms: Iterable[Form]) -> Form:
     """The canonical form of a sum (``0`` for no terms)."""
     total = ZERO
     for f in forms:
-        total = add(total, f)
+        if total is ZERO:
+            total = f
+        else:
+            s = _add_fast(total, f)
+            total = s if s is not None else drive(_add_task(total, f))
     return total
 
 
@@ -500,24 +514,40 @@ def birthday(g: Form) -> int:
 def as_nus(g: Form) -> tuple[Fraction, int, int] | None:
     """``(x, n, k)`` when the canonical ``g`` is ``x + n.^ + *k``, else None.
 
-    Recognised by comparing ``g - x`` (``x`` its stop) with the canonical
-    forms of ``n.^ + *k`` for ``|n|`` and ``k`` up to ``g``'s birthday.
+    The options of ``x + n.^ + *k`` are of that kind too, so forms are
+    examined bottom-up (explicit stack): one whose options all are, and whose
+    stops are equal (to ``x``), is compared with the canonical forms of
+    ``x + n.^ + *k`` for ``|n|`` up to two more than its options' and ``k``
+    below twice the largest power of two in its options' nimbers.
 
     >>> as_nus(add(nus(Fraction(1, 2)), nus(0, -2, 3)))
     (Fraction(1, 2), -2, 3)
     """
-    known = NUS.get(g.id)
-    if known is not None:
-        return known
-    if not g.canonical or g.lstop != g.rstop:
-        return None
-    x = g.lstop
-    h = add(g, number(-x))
-    bound = birthday(h)
-    nims = 1 << bound.bit_length()
-    for n in sorted(range(-bound, bound + 1), key=abs):
-        for k in range(nims):
-            if nus(0, n, k) is h:
-                NUS[g.id] = (x, n, k)
-                return x, n, k
-    return None
+    stack = [g]
+    while stack:
+        f = stack[-1]
+        if f.id in NUS or f.id in _NOT_NUS:
+            stack.pop()
+            continue
+        options = f.left + f.right
+        missing = [o for o in options if o.id not in NUS and o.id not in _NOT_NUS]
+        if missing:
+            stack.extend(missing)
+            continue
+        stack.pop()
+        found = None
+        if f.canonical and f.lstop == f.rstop and all(o.id in NUS for o in options):
+            ups = max(abs(NUS[o.id][1]) for o in options) + 2
+            nims = 1 << max(max(NUS[o.id][2] for o in options).bit_length() + 1, 1)
+            for n in sorted(range(-ups, ups + 1), key=abs):
+                for k in range(nims):
+                    if nus(f.lstop, n, k) is f:
+                        found = (f.lstop, n, k)
+                        break
+                if found is not None:
+                    break
+        if found is None:
+            _NOT_NUS.add(f.id)
+        else:
+            NUS[f.id] = found
+    return NUS.get(g.id)

@@ -20,6 +20,10 @@ _TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
 #: Forms in order of creation: ``FORMS[i].id == i``.
 FORMS: list[Form] = []
 
+#: Dyadic rationals with numerators below this are exact as floats.
+_EXACT = 1 << 53
+#: Plain data of every form asked for it, by id.
+_PLAIN: dict[int, tuple] = {}
 #: Plain data of a form: ``(lefts, rights)``, each a tuple of plain forms.
 Plain = tuple
 
@@ -42,7 +46,7 @@ class Form:
     (Fraction(1, 1), ((((), ()),), ()), True)
     """
 
-    __slots__ = ("left", "right", "id", "number", "canonical", "lstop", "rstop", "__weakref__")
+    __slots__ = ("__weakref__", "canonical", "fl", "fr", "id", "left", "lstop", "number", "right", "rstop")
 
     left: tuple[Form, ...]
     right: tuple[Form, ...]
@@ -51,6 +55,10 @@ class Form:
     canonical: bool
     lstop: Fraction | None
     rstop: Fraction | None
+    #: The stops as floats where both are exact as floats (numerators below 2**53), else None: the fast
+    #: comparisons read these.
+    fl: float | None
+    fr: float | None
 
     def __init__(self) -> None:  # pragma: no cover - forms are made by Form.of
         raise TypeError("build forms with Form.of(left, right)")
@@ -65,9 +73,10 @@ class Form:
     def plain(self) -> Plain:
         """This form as plain nested tuples ``(lefts, rights)``, no engine types (shared subforms are shared tuples).
 
-        Built bottom-up over an explicit stack, so deep forms never reach Python's recursion limit.
+        Built bottom-up over an explicit stack, so deep forms never reach Python's recursion limit; every
+        form's tuple is kept, so a table of forms costs one tuple per distinct form.
         """
-        done: dict[int, tuple] = {}
+        done = _PLAIN
         stack = [self]
         while stack:
             form = stack[-1]
@@ -79,7 +88,7 @@ class Form:
                 stack.extend(missing)
                 continue
             stack.pop()
-            done[form.id] = (tuple(done[o.id] for o in form.left), tuple(done[o.id] for o in form.right))
+            done[form.id] = (tuple([done[o.id] for o in form.left]), tuple([done[o.id] for o in form.right]))
         return done[self.id]
 
     @property
@@ -88,11 +97,10 @@ class Form:
         return self.number is not None
 
     def __repr__(self) -> str:
-        if not self.canonical:
-            return f"Form#{self.id}"
-        from gamecert.solvers.partizan.notation import notation
-
-        return f"Form({notation(self)})"
+        if self.number is not None:
+            return f"Form({self.number})"
+        ids = (",".join(f"#{o.id}" for o in side) for side in (self.left, self.right))
+        return f"Form#{self.id}{{{'|'.join(ids)}}}"
 
     def __reduce__(self):  # pickled as its plain data, rebuilt (and hash-consed) on loading
         return (from_plain, (self.plain(),))
@@ -104,24 +112,40 @@ def _key(form: Form) -> int:
 
 def make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
     """The one form with options ``left`` and ``right``, each already sorted by id without repeats."""
-    key = (tuple(o.id for o in left), tuple(o.id for o in right))
+    key = (tuple([o.id for o in left]), tuple([o.id for o in right]))
     form = _TABLE.get(key)
     if form is not None:
         return form
     form = object.__new__(Form)
     form.left, form.right, form.id = left, right, len(FORMS)
-    form.number = _number(left, right)
-    form.canonical = form.number is not None
-    if form.number is not None:
-        form.lstop = form.rstop = form.number
-    elif left and right and all(o.lstop is not None for o in left + right):
-        form.lstop = max(o.rstop for o in left)
-        form.rstop = min(o.lstop for o in right)
-    else:  # one side empty without being an integer's form: not canonical, no sure stops
-        form.lstop = form.rstop = None
+    form.number = x = _number(left, right) if len(left) < 2 and len(right) < 2 else None
+    form.canonical = x is not None
+    form.lstop = form.rstop = form.fl = form.fr = None
+    if x is not None:
+        form.lstop = form.rstop = x
+        if abs(x.numerator) < _EXACT:
+            form.fl = form.fr = float(x)
+    elif left and right:
+        # Ls = max Rs(left options), Rs = min Ls(right options): the option that gives each, by float when
+        # every option's stops are exact floats.
+        if all(o.fl is not None for o in left) and all(o.fl is not None for o in right):
+            a = max(left, key=_right_float)
+            b = min(right, key=_left_float)
+            form.lstop, form.rstop, form.fl, form.fr = a.rstop, b.lstop, a.fr, b.fl
+        elif all(o.lstop is not None for o in left) and all(o.lstop is not None for o in right):
+            form.lstop = max(o.rstop for o in left)
+            form.rstop = min(o.lstop for o in right)
     _TABLE[key] = form
     FORMS.append(form)
     return form
+
+
+def _right_float(form: Form) -> float:
+    return form.fr
+
+
+def _left_float(form: Form) -> float:
+    return form.fl
 
 
 def _number(left: tuple[Form, ...], right: tuple[Form, ...]) -> Fraction | None:

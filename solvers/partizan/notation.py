@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from gamecert.solvers.partizan.engine import Task, as_nus, canonical, drive, neg, number, nus, outcome
+from gamecert.solvers.partizan.engine import Task, add, as_nus, canonical, drive, neg, nus, outcome
 from gamecert.solvers.partizan.form import Form
+from gamecert.solvers.partizan.thermo import mean
 
 __all__ = ["NotationError", "notation", "outcome", "parse_notation", "plain_notation"]
 
@@ -83,18 +84,12 @@ def _order_keys(g: Form, every: bool = False) -> dict[int, tuple]:
 def _tiny(g: Form, lo: list[Form], ro: list[Form]) -> tuple[str, Form, Form] | None:
     """``("Tiny", x, G)`` when ``g = {x || x | x - G}`` (``x`` a number), ``("Miny", x, G)`` when
     ``g = {x + G | x || x}``, as CGSuite recognises them; else None."""
-    from gamecert.solvers.partizan.thermo import mean
-
     if len(lo) != 1 or len(ro) != 1:
         return None
     a, b = lo[0], ro[0]
     if a.number is not None and b.left == (a,) and len(b.right) == 1 and mean(b.right[0]) < a.number:
-        from gamecert.solvers.partizan.engine import add
-
         return "Tiny", a, add(a, neg(b.right[0]))
     if b.number is not None and a.right == (b,) and len(a.left) == 1 and mean(a.left[0]) > b.number:
-        from gamecert.solvers.partizan.engine import add
-
         return "Miny", b, add(a.left[0], neg(b))
     return None
 
@@ -147,8 +142,7 @@ def _write(g: Form, keys: dict, brackets: bool, parens: bool, memo: dict) -> Tas
 def notation(g: Form) -> str:
     """The canonical form ``g`` as CGSuite prints it.
 
-    >>> from gamecert.solvers.partizan.engine import ZERO
-    >>> star = nus(0, 0, 1)
+    >>> from gamecert.solvers.partizan.engine import ZERO, number
     >>> [notation(f) for f in (number(Fraction(-3, 4)), nus(0, 1, 1), canonical([number(1)], [number(-1)]))]
     ['-3/4', '^*', '+-1']
     >>> notation(canonical([canonical([number(2)], [number(1)])], [ZERO]))
@@ -244,17 +238,19 @@ def _grouped(tokens: list, end_column: int) -> list:
     return top
 
 
-def _column(seq: list, end: int) -> int:
-    return seq[0][-1] if seq else end
-
-
 def _split_at(seq: list, kind: str) -> list[list]:
+    """``seq`` split at each ``kind`` token; an empty part is an error at the comma next to it."""
     parts: list[list] = [[]]
+    commas = []
     for item in seq:
         if item[0] == kind:
             parts.append([])
+            commas.append(item[2])
         else:
             parts[-1].append(item)
+    for i, part in enumerate(parts):
+        if not part and commas:
+            raise NotationError(commas[min(i, len(commas) - 1)], "expected an option next to this comma")
     return parts
 
 
@@ -273,8 +269,6 @@ def _expr(seq: list, end: int, depth: int) -> Form:
         options = [] if not part else _split_at(part, ",")
         forms = []
         for option in options:
-            if not option:
-                raise NotationError(_column(part, stop), "expected an option between commas")
             forms.append(_expr(option, stop, depth))
         sides.append(forms)
     return canonical(sides[0], sides[1])
@@ -297,9 +291,8 @@ def _value(seq: list, end: int, depth: int) -> Form:
     if head[0] == "group":
         if len(seq) > 1:
             raise NotationError(seq[1][-1], "expected the end of this game")
-        if head[1] == "{":
-            if not any(t[0] == "bars" for t in head[2]):
-                raise NotationError(head[3], "expected a | between the options of a game")
+        if head[1] == "{" and not any(t[0] == "bars" for t in head[2]):
+            raise NotationError(head[3], "expected a | between the options of a game")
         return _expr(head[2], end, depth + 1)
     i = 0
     x = Fraction(0)
@@ -336,8 +329,6 @@ def _value(seq: list, end: int, depth: int) -> Form:
         if ups or nim or i + 1 >= len(seq) or seq[i + 1][0] != "group" or seq[i + 1][1] != "(":
             raise NotationError(seq[i][2], f"expected {word}(G) after a number")
         g = _expr(seq[i + 1][2], seq[i + 1][3], depth + 1)
-        from gamecert.solvers.partizan.engine import add
-
         if word == "Tiny":
             value = canonical([value], [canonical([value], [add(value, neg(g))])])
         else:

@@ -95,7 +95,9 @@ def partizan_game(
 
 
 def _listed(result: Any, function: str, position: Hashable, guard: Guard) -> tuple:
-    if not isinstance(result, Iterable) or isinstance(result, (str, bytes)):
+    if type(result) in (list, tuple):
+        return tuple(result)
+    if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
         raise guard.error(function, position, f"returned {shown_position(result)}, expected an iterable of positions")
     return tuple(result)
 
@@ -124,14 +126,28 @@ def _split(rules: PartizanRules, position: Hashable, function: str, guard: Guard
 
 def _options(rules: PartizanRules, position: Hashable, guard: Guard) -> tuple[list[tuple], list[tuple]]:
     """The components of every Left and every Right option of ``position``."""
+    components = rules.components
     out = []
-    for function in ("left", "right"):
+    for function, play in (("left", rules.left), ("right", rules.right)):
         guard.doing = (function, position)
-        moved = _listed(getattr(rules, function)(position), function, position, guard)
+        moved = play(position)
+        moved = tuple(moved) if type(moved) in (list, tuple) else _listed(moved, function, position, guard)
         side = []
         for m in moved:
-            _hashable(m, function, position, guard)
-            side.append(_split(rules, m, function, guard))
+            if components is None:
+                _hashable(m, function, position, guard)
+                side.append((m,))
+                continue
+            guard.doing = ("components", m)
+            parts = components(m)
+            parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
+            try:
+                hash(parts)
+            except TypeError:
+                for p in parts:
+                    _hashable(p, "components", m, guard)
+                _hashable(m, function, position, guard)
+            side.append(parts)
         out.append(side)
     return out[0], out[1]
 
@@ -184,8 +200,8 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, guard: Guard) -
             guard.check_size(len(table))
             stack.append(_frame(rules, d, guard))
             continue
-        lefts = [add_all(table[c] for c in comps) for comps in frame[1]]
-        rights = [add_all(table[c] for c in comps) for comps in frame[2]]
+        lefts = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[1]]
+        rights = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[2]]
         table[frame[0]] = canonical(lefts, rights)
         stack.pop()
 

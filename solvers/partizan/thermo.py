@@ -14,6 +14,7 @@ scaffold starts below the Right one, the mast stands from ``t = -1`` at 0 if
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -48,7 +49,7 @@ def _at(tr: Trajectory, t: Fraction) -> Fraction:
     points, slope = tr
     if t >= points[-1][0]:
         return points[-1][1] + slope * (t - points[-1][0])
-    for (t0, v0), (t1, v1) in zip(points, points[1:]):
+    for (t0, v0), (t1, v1) in itertools.pairwise(points):
         if t <= t1:
             return v0 + (v1 - v0) * (t - t0) / (t1 - t0)
     raise AssertionError("unreachable")
@@ -76,7 +77,7 @@ def _combine(a: Trajectory, b: Trajectory, larger: bool) -> Trajectory:
     """The pointwise larger (or smaller) of two trajectories."""
     ts = sorted({t for t, _ in a[0]} | {t for t, _ in b[0]})
     cuts = list(ts)
-    for t0, t1 in zip(ts, ts[1:]):
+    for t0, t1 in itertools.pairwise(ts):
         d0, d1 = _at(a, t0) - _at(b, t0), _at(a, t1) - _at(b, t1)
         if d0 * d1 < 0:
             cuts.append(t0 + (t1 - t0) * d0 / (d0 - d1))
@@ -136,7 +137,7 @@ def _intersection(ls: Trajectory, rs: Trajectory) -> Thermograph:
     # it reaches 0 is the temperature.
     ts = sorted({t for t, _ in ls[0]} | {t for t, _ in rs[0]})
     tau = None
-    for t0, t1 in zip(ts, ts[1:]):
+    for t0, t1 in itertools.pairwise(ts):
         d0, d1 = _at(ls, t0) - _at(rs, t0), _at(ls, t1) - _at(rs, t1)
         if d0 <= 0:
             tau = t0
@@ -212,7 +213,9 @@ def _cool_task(g: Form, t: Fraction) -> Task:
     th = _THERMOGRAPHS.get(g.id)
     if th is None:
         th = yield _thermograph_task(g)
-    if t > th.temperature:
+    if g.number is not None and g.number.denominator == 1:
+        result = g
+    elif t > th.temperature:
         result = number(th.mean)
     else:
         sides = []
@@ -231,6 +234,9 @@ def _cool_task(g: Form, t: Fraction) -> Task:
 
 def cool(g: Form, t: Fraction | int) -> Form:
     """``g`` cooled by ``t >= -1``: ``{g^L_t - t | g^R_t + t}``, or the mean once ``t`` passes the temperature.
+
+    An integer cools to itself; at ``t`` equal to the temperature the
+    options are still cooled (``*`` cooled by 0 is ``*``), as in CGSuite.
 
     >>> from gamecert.solvers.partizan.notation import notation, parse_notation
     >>> notation(cool(parse_notation("{3|-1}"), 1)), notation(cool(parse_notation("{3|-1}"), 3))
