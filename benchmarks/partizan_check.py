@@ -59,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     for example, text in ROWS[:QUICK] if args.quick else ROWS:
         game = PartizanRulesGame(load_rules(str(EXAMPLES / example)), Limits())
         instance = game.parse(text + "\n")
-        solve_s, solution = timed(lambda: game.solve(instance))
-        check_s, found = timed(lambda: game.check(solution))
+        solve_s, solution = timed(lambda game=game, instance=instance: game.solve(instance))
+        check_s, found = timed(lambda game=game, solution=solution: game.check(solution))
         assert not found.violations, found.violations
         published = PUBLISHED.get((example, text))
         assert published is None or game.format(solution) == published + "\n", (text, game.format(solution))
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
                 others.append("-")
                 continue
             try:
-                seconds, answer = timed(lambda f=f: f.run(instance))
+                seconds, answer = timed(lambda f=f, instance=instance: f.run(instance))
             except TimeLimitError:
                 others.append("-")
                 continue
