@@ -21,10 +21,10 @@ from pathlib import Path
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 ROWS = [
-    ("domineering.py", "3x3"),
-    ("domineering.py", "3x4"),
-    ("domineering.py", "4x4"),
-    ("domineering.py", "4x5"),
+    ("domineering_partizan.py", "3x3"),
+    ("domineering_partizan.py", "3x4"),
+    ("domineering_partizan.py", "4x4"),
+    ("domineering_partizan.py", "4x5"),
     ("toads_and_frogs.py", "TTT..FFF"),
     ("toads_and_frogs.py", "TTTT..FFFF"),
     ("hackenbush.py", "BRBRBRBRBRBRBRBRBRBR"),
@@ -34,7 +34,7 @@ ROWS = [
 QUICK = 4
 #: Published values asserted here (docs/partizan.md): pycgt 0.2.0's ``domineering.rectangle(4, 5)``, too slow for
 #: the tests.
-PUBLISHED = {("domineering.py", "4x5"): "1 L"}
+PUBLISHED = {("domineering_partizan.py", "4x5"): "1 L"}
 
 
 def timed(fn):

@@ -19,7 +19,7 @@ from tests.support import run, untimed
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 CASES = ROOT / "cases" / "partizan"
-NAMES = ["domineering", "cutcake", "toads_and_frogs", "hackenbush", "clobber", "col", "snort"]
+NAMES = ["domineering_partizan", "cutcake", "toads_and_frogs", "hackenbush", "clobber", "col", "snort"]
 
 
 @pytest.fixture(autouse=True)
@@ -47,12 +47,12 @@ def test_check_every_partizan_case():
 
 def test_solve_writes_value_and_outcome_per_line():
     # 2x2 = {1|-1} (either player wins by moving first); two of them cancel; 1x2 is one move for Right.
-    result = run(["solve", "--rules", rules("domineering")], input="2x2\n2x2 2x2\n1x2\n.#.#/.#..\n")
+    result = run(["solve", "--rules", rules("domineering_partizan")], input="2x2\n2x2 2x2\n1x2\n.#.#/.#..\n")
     assert (result.exit_code, result.stdout) == (0, "+-1 N\n0 P\n-1 R\n1* L\n")
 
 
 def test_solve_json_has_value_form_outcome_and_the_certificate():
-    result = run(["solve", "--rules", rules("domineering"), "--json"], input="2x3\n2x2 1x2\n")
+    result = run(["solve", "--rules", rules("domineering_partizan"), "--json"], input="2x3\n2x2 1x2\n")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["answer"] == ["{2|-1/2} N", "{0|-2} N"]
@@ -81,7 +81,7 @@ def test_solve_position_names_each_players_winning_move():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_show_draws_the_tree_and_the_thermograph(name, tmp_path):
-    position = {"domineering": "2x2", "cutcake": "2x3", "toads_and_frogs": "T.F", "hackenbush": "BR",
+    position = {"domineering_partizan": "2x2", "cutcake": "2x3", "toads_and_frogs": "T.F", "hackenbush": "BR",
                 "clobber": "xoo", "col": "2 1-2", "snort": "2 1-2"}[name]
     out = tmp_path / "x.svg"
     result = run(["show", "--rules", rules(name), "--position", position, "--out", str(out)])

@@ -164,7 +164,7 @@ PYCGT = [
 
 @pytest.fixture(scope="module")
 def domineering() -> PartizanRulesGame:
-    return game("domineering.py")
+    return game("domineering_partizan.py")
 
 
 @pytest.mark.slow

@@ -186,7 +186,7 @@ CASES = [
     # Partizan games (docs/partizan.md): the answers of cases/partizan/, where the engine, its certificate and
     # the formulations conway, general and pycgt agree; Cutcake by Winning Ways' formula, Hackenbush strings by
     # the sign-expansion rule, Domineering by CGSuite-confirmed values (tests/partizan/test_published.py).
-    ("domineering.py", "2x2\n2x3\n2x2 2x2\n", "+-1 N\n{2|-1/2} N\n0 P\n"),
+    ("domineering_partizan.py", "2x2\n2x3\n2x2 2x2\n", "+-1 N\n{2|-1/2} N\n0 P\n"),
     ("cutcake.py", "4x2\n3x5\n2x2 4x1 1x3\n", "1 L\n-1 R\n1 L\n"),
     ("hackenbush.py", "BRR\nBBRB\nBR RB\n", "1/4 L\n7/4 L\n0 P\n"),
     ("toads_and_frogs.py", "TT.FF\nT..TF\n", "* N\n1 L\n"),

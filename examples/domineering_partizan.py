@@ -1,4 +1,4 @@
-"""Domineering: Left places vertical dominoes, Right horizontal ones; the player who cannot place one loses.
+"""Domineering, its values: Left places vertical dominoes, Right horizontal ones; the player who cannot place one loses.
 
 A partizan rules file for gamecert (docs/partizan.md). One input line is one
 board: either ``RxC`` for an empty board of R rows and C columns (``4x5``), or
@@ -13,10 +13,11 @@ the sum of its regions (``components``), each solved once. A region is kept
 moved to the top-left corner and, of it and its mirror images left-right and
 top-bottom (which leave the game as it is), the least.
 
-    gamecert solve --rules examples/domineering.py INPUT
+    gamecert solve --rules examples/domineering_partizan.py INPUT
 """
 
 KIND = "partizan"
+NAME = "domineering-partizan"
 
 
 def parse(line):
