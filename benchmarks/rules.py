@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         args.repeat = 1
 
     from gamecert.verify import registry
-    from gamecert.verify.rules.game import rules_game
+    from gamecert.verify.rules.load import rules_game
 
     sequences = [("kayles.py", 1000), ("dawsons_kayles.py", 500), ("grundys_game.py", 500)]
     rows = []

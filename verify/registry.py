@@ -121,7 +121,7 @@ class _PluginLoader:
         elif inspect.isclass(target) and issubclass(target, Game):
             game = target()
         elif isinstance(target, ModuleType):
-            from gamecert.verify.rules.game import module_game
+            from gamecert.verify.rules.load import module_game
 
             game = module_game(target)
         else:

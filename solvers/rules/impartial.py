@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import (
+    LOOP,
+    RULES_FAULTS,
+    Guard,
+    ImpartialRules,
+    Limits,
+    RulesInterrupt,
+    shown_position,
+)
 
 #: Marks a position whose value is being computed (it is on the search stack).
 _OPEN = -1
@@ -157,7 +165,7 @@ def _loop(guard: Guard, stack: list, start: Hashable, show) -> RulesError:
     keys = [frame[0] for frame in stack]
     cycle = keys[keys.index(start):] + [start]
     path = " -> ".join(show(p) for p in cycle[:12]) + (" -> …" if len(cycle) > 12 else "")
-    return guard.error("moves", stack[-1][0], f"a loop: {path} (a position is reachable from itself, so play need not end)")
+    return guard.error("moves", stack[-1][0], f"a loop: {path} ({LOOP})")
 
 
 def _mex(seen: set[int]) -> int:
@@ -189,6 +197,8 @@ def _normal(rules: ImpartialRules, queries: list, guard: Guard) -> ImpartialSolu
 def _grundy(rules: ImpartialRules, root: Hashable, table: dict, guard: Guard) -> None:
     """Fill ``table`` with the value of ``root`` and of every component position below it."""
     table[root] = _OPEN
+    guard.doing = ("moves", root)
+    guard.check_size(len(table))  # a query's own component counts too
     # A frame: [position, its options (component tuples), next option, values of options seen].
     stack = [[root, _options(rules, root, guard), 0, set()]]
     while stack:
@@ -252,6 +262,8 @@ def _misere(rules: ImpartialRules, queries: list, guard: Guard) -> ImpartialSolu
 def _outcomes(rules: ImpartialRules, root: Hashable, table: dict, guard: Guard) -> None:
     """Fill ``table`` with the misère outcome of ``root`` and of every whole-sum position below it."""
     table[root] = _OPEN
+    guard.doing = ("moves", root)
+    guard.check_size(len(table))  # a query's own position counts too
     stack = [[root, _sum_moves(rules, root, guard), 0, False]]
     while stack:
         frame = stack[-1]

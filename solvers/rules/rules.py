@@ -30,6 +30,8 @@ from gamecert.solvers.errors import RulesError
 BY_VALUE = "__gamecert_by_value__"
 #: How many characters of a position a message shows.
 SHOWN_POSITION = 60
+#: Why a loop in an impartial game is bad rules, and what to write instead.
+LOOP = 'a position is reachable from itself, so play need not end; KIND = "general" gives win / lose / draw'
 
 
 class RulesKind:

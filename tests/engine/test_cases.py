@@ -6,17 +6,28 @@ from __future__ import annotations
 import pytest
 
 from gamecert.verify import registry
-from gamecert.verify.engine.cases import default_cases_dir, find_cases, load_case
+from gamecert.verify.engine.cases import CaseFile, default_cases_dir, find_cases, load_case
 from gamecert.verify.engine.crosscheck import check_case
+from gamecert.verify.game import Game
+from gamecert.verify.rules.kinds import game_of
+from gamecert.verify.rules.load import load_rules
 
 ROOT = default_cases_dir()
 FILES = find_cases([ROOT])
 
 
+def game_of_case(case: CaseFile) -> Game:
+    """The registered game a case names, or the game of the rules file it names."""
+    path = case.rules_path()
+    return registry.get_game(case.game) if path is None else game_of(load_rules(str(path)))
+
+
 def test_cases_are_bundled_for_every_game():
-    found = {load_case(f, ROOT).game for f in FILES}
+    cases = [load_case(f, ROOT) for f in FILES]
+    found = {c.game for c in cases if not c.rules}
     assert "maze" in found
     assert found <= set(registry.game_names())
+    assert {game_of_case(c).rules.kind for c in cases if c.rules} >= {"general", "score"}
 
 
 def _id(path) -> str:
@@ -49,7 +60,7 @@ def test_slow_cases_exist():
 def test_case(path):
     case = load_case(path, ROOT)
     assert case.source.startswith(("judge sample", "agreement")), "every case says where its answer came from"
-    game = registry.get_game(case.game)
+    game = game_of_case(case)
     report = check_case(game, case, game.parse(case.input, str(path), case.judge_limits))
     failures = [f"{v.formulation}: {v.status} {v.detail}" for v in report.verdicts if v.failed]
     assert failures == []

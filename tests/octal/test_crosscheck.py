@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gamecert.solvers import jit
 from gamecert.solvers.octal import nim_sequence, parse_code
 from gamecert.verify.octal.game import OctalGame
-from gamecert.verify.rules.game import rules_game
+from gamecert.verify.rules.load import rules_game
 from tests.support import run
 
 EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "octal.py")

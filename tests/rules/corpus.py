@@ -38,6 +38,8 @@ class Entry:
     args: tuple[str, ...] = SOLVE
     input: str | None = "3\n"
     kind: str = "file"
+    #: ``"general"`` or ``"score"``: the kind whose solver the entry reaches (see :func:`waiting`).
+    needs: str | None = None
 
     @property
     def suffix(self) -> str:
@@ -1346,9 +1348,714 @@ def moves(n):
 ]
 
 
+# -- general and score games (issue 26) ---------------------------------------------------------------
+# Entries marked ``needs="general"`` (``"score"``) reach that kind's solver; until it is merged
+# (gamecert.verify.general.game, gamecert.verify.score.game) their rows hold the first line the
+# contract (docs/rules.md) promises, and the test skips them.
+_ENTRIES += [
+    # -- the file: KIND, names, kinds of functions ------------------------------------------------
+    Entry(
+        "kind-misspelt",
+        """\
+# KIND names no kind
+KIND = "generl"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+""",
+    ),
+    Entry(
+        "kind-not-text",
+        """\
+# KIND is a number
+KIND = 3
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+""",
+    ),
+    Entry(
+        "general-no-moves",
+        """\
+# a general game without moves
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    return "lose" if n == 0 else None
+""",
+    ),
+    Entry(
+        "partizan-no-right",
+        """\
+# a partizan game with Left's options only
+KIND = "partizan"
+
+
+def parse(line):
+    return int(line)
+
+
+def left(n):
+    return range(n)
+""",
+    ),
+    Entry(
+        "general-output-without-starts",
+        """\
+# output writes the judge's answer, but nothing lists the starts
+KIND = "general"
+
+
+def parse(text):
+    return int(text)
+
+
+def moves(n):
+    return range(n)
+
+
+def output(instance, answers):
+    return " ".join(outcome for outcome, _ in answers)
+""",
+    ),
+    Entry(
+        "general-answer-wrong-arity",
+        """\
+# answer takes the outcome only, not (outcome, number)
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+
+
+def answer(outcome):
+    return outcome.upper()
+""",
+    ),
+    Entry(
+        "general-player-not-callable",
+        """\
+# player is a name, not a function
+KIND = "general"
+player = "Alice"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+""",
+    ),
+    Entry(
+        "general-syntax-error",
+        """\
+# a general game with an unclosed bracket
+KIND = "general"
+
+
+def parse(line):
+    return int(line
+
+
+def moves(n):
+    return range(n)
+""",
+        kind="broken",
+    ),
+    Entry(
+        "score-top-level-raises",
+        """\
+# a score game whose module code fails
+KIND = "score"
+POINTS = {"a": 1}["b"]
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, 1)] if n else []
+""",
+    ),
+    Entry(
+        "general-top-level-sys-exit",
+        """\
+# a general game that leaves the interpreter while loading
+import sys
+
+KIND = "general"
+sys.exit("not today")
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+""",
+    ),
+    # -- result ---------------------------------------------------------------------------------
+    Entry(
+        "general-result-word",
+        """\
+# result says 'won', not "win", "lose" or "draw"
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    return "won" if n == 0 else None
+
+
+def moves(n):
+    return [n - 1]
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-result-bool",
+        """\
+# result answers True for "the game is over"
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    return n == 0
+
+
+def moves(n):
+    return [n - 1]
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-result-int",
+        """\
+# result answers a number, as in a score game
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    return 1 if n == 0 else None
+
+
+def moves(n):
+    return [n - 1]
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-result-raises",
+        """\
+# result fails on the empty heap
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    return None if n else 1 // n
+
+
+def moves(n):
+    return [n - 1]
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-result-spins",
+        """\
+# result spins for ever on the empty heap
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    while n == 0:
+        pass
+    return None
+
+
+def moves(n):
+    return [n - 1]
+""",
+        args=(*SOLVE, "--time-limit", "0.3"),
+        needs="general",
+    ),
+    Entry(
+        "score-result-float",
+        """\
+# the score at the end is a fraction
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    return 0.5 if n == 0 else None
+
+
+def moves(n):
+    return [(n - 1, 1)]
+""",
+        needs="score",
+    ),
+    Entry(
+        "score-result-word",
+        """\
+# a score game's result says "win"
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def result(n):
+    return "win" if n == 0 else None
+
+
+def moves(n):
+    return [(n - 1, 1)]
+""",
+        needs="score",
+    ),
+    # -- moves: positions and points -------------------------------------------------------------
+    Entry(
+        "score-points-float",
+        """\
+# half a point per counter
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, 0.5)] if n else []
+""",
+        needs="score",
+    ),
+    Entry(
+        "score-points-text",
+        """\
+# the points as text
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, "1")] if n else []
+""",
+        needs="score",
+    ),
+    Entry(
+        "score-points-bool",
+        """\
+# True for "scored"
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, n % 2 == 1)] if n else []
+""",
+        needs="score",
+    ),
+    Entry(
+        "score-move-not-pair",
+        """\
+# a score game's moves without points
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+""",
+        needs="score",
+    ),
+    Entry(
+        "general-move-is-pair",
+        """\
+# a general game's moves carry points
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, 1)] if n else []
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-moves-unhashable",
+        """\
+# the board as a list
+KIND = "general"
+
+
+def parse(line):
+    return (int(line),)
+
+
+def moves(p):
+    return [[p[0] - 1]] if p[0] else []
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-moves-returns-none",
+        """\
+# moves forgets to return
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    [n - 1]
+""",
+        needs="general",
+    ),
+    Entry(
+        "score-moves-raises",
+        """\
+# moves fails on heap 1
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, 10 // (n - 1))] if n else []
+""",
+        needs="score",
+    ),
+    # -- loops ------------------------------------------------------------------------------------
+    Entry(
+        "score-loop",
+        """\
+# a score game whose play need not end
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [((n + 1) % 3, 1)]
+""",
+        input="0\n",
+        needs="score",
+    ),
+    Entry(
+        "impartial-loop-suggests-general",
+        """\
+# an impartial game (no KIND) whose play need not end
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n + 1) % 3]
+""",
+        input="0\n",
+        needs="general",  # the loop message names KIND = "general" once general games are merged
+    ),
+    # -- player ----------------------------------------------------------------------------------
+    Entry(
+        "general-player-third",
+        """\
+# three players take turns
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [n - 1] if n else []
+
+
+def player(n):
+    return "abc"[(3 - n) % 3]
+""",
+        needs="general",
+    ),
+    Entry(
+        "score-player-raises",
+        """\
+# player knows heaps up to 2 only
+KIND = "score"
+PLAYERS = {0: "a", 1: "b", 2: "a"}
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, 1)] if n else []
+
+
+def player(n):
+    return PLAYERS[n]
+""",
+        needs="score",
+    ),
+    # -- the whole-input form, answer ----------------------------------------------------------------
+    Entry(
+        "general-starts-not-iterable",
+        """\
+# starts gives a count, not the starts
+KIND = "general"
+
+
+def parse(text):
+    return int(text)
+
+
+def starts(n):
+    return n
+
+
+def moves(n):
+    return range(n)
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-output-not-text",
+        """\
+# output returns the answers themselves
+KIND = "general"
+
+
+def parse(text):
+    return int(text)
+
+
+def starts(n):
+    return range(n)
+
+
+def moves(n):
+    return range(n)
+
+
+def output(n, answers):
+    return answers
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-answer-returns-int",
+        """\
+# answer gives 1 for a win, as a number
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return range(n)
+
+
+def answer(outcome, number):
+    return 1 if outcome == "win" else 0
+""",
+        needs="general",
+    ),
+    # -- today's faults, in general and score files ------------------------------------------------------
+    Entry(
+        "score-parse-raises",
+        """\
+# a score game whose parse fails on a word
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return [(n - 1, 1)] if n else []
+""",
+        input="3\nthree\n",
+        needs="score",
+    ),
+    Entry(
+        "general-infinite-generator",
+        """\
+# moves never stops yielding
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    while True:
+        yield n - 1
+""",
+        args=(*SOLVE, "--time-limit", "0.3"),
+        needs="general",
+    ),
+    Entry(
+        "score-moves-spins",
+        """\
+# moves spins for ever
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    while n >= 0:
+        n += 1
+    return []
+""",
+        args=(*SOLVE, "--time-limit", "0.3"),
+        needs="score",
+    ),
+    Entry(
+        "general-moves-sys-exit",
+        """\
+# moves leaves the interpreter
+import sys
+
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    sys.exit(3)
+""",
+        needs="general",
+    ),
+    Entry(
+        "general-deep-recursion",
+        """\
+# moves recurses without end
+KIND = "general"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    return moves(n + 1)
+""",
+        needs="general",
+    ),
+    Entry(
+        "score-memory-one-call",
+        """\
+# one call of moves builds a huge list
+KIND = "score"
+
+
+def parse(line):
+    return int(line)
+
+
+def moves(n):
+    rows = []
+    while True:
+        rows.append([n] * 1_000_000)
+""",
+        args=(*SOLVE, "--max-memory", "200M"),
+        needs="score",
+    ),
+]
+
 def entries() -> Iterator[Entry]:
     """Every corpus entry, in file order."""
     yield from _ENTRIES
+
+
+def waiting(entry: Entry) -> bool:
+    """Whether the entry reaches a solver not merged yet (its row is then the contract's promise, not a run)."""
+    import importlib
+
+    if entry.needs is None:
+        return False
+    try:
+        importlib.import_module(f"gamecert.verify.{entry.needs}.game")
+    except ImportError:
+        return True
+    return False
 
 
 def input_bytes(entry: Entry) -> bytes | None:
@@ -1436,9 +2143,16 @@ def main() -> None:
 
     HERE.mkdir(exist_ok=True)
     rows = []
+    kept = {row["name"]: row for row in map(json.loads, EXPECTED.read_text().splitlines())} if EXPECTED.exists() else {}
     with tempfile.TemporaryDirectory() as scratch:
         for entry in entries():
             write(entry)
+            if waiting(entry):
+                if entry.name not in kept:
+                    raise SystemExit(f"{entry.name}: its solver is not merged, and no row promises its first line")
+                rows.append(kept[entry.name])
+                print(f"waiting  {entry.name}: {kept[entry.name]['stderr']}")
+                continue
             rules = rules_path(entry, Path(scratch))
             start = time.monotonic()
             result = run_entry(entry, rules)

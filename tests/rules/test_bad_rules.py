@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 
-from tests.rules.corpus import EXPECTED, HERE, arguments, entries, input_path, outcome, rules_path, run_entry
+from tests.rules.corpus import EXPECTED, HERE, arguments, entries, input_path, outcome, rules_path, run_entry, waiting
 from tests.support import run
 
 ROWS = [json.loads(line) for line in EXPECTED.read_text(encoding="utf-8").splitlines()]
@@ -38,6 +39,8 @@ def test_the_corpus_is_large_and_matches_its_generator():
 @pytest.mark.parametrize("row", ROWS, ids=[row["name"] for row in ROWS])
 def test_bad_rules_entry(row, tmp_path):
     entry = ENTRIES[row["name"]]
+    if waiting(entry):
+        pytest.skip(f"the {entry.needs} solver is not merged yet: the row is the contract's promise")
     rules = rules_path(entry, tmp_path)
     start = time.monotonic()
     result = run_entry(entry, rules)
@@ -80,3 +83,13 @@ def test_a_parse_error_is_located_at_the_input_line():
     assert rows["parse-raises"]["stderr"].startswith("error: {input}:2:1: parse(three) raised ValueError")
     # In a case file, the input's line 2 is the file's line 5.
     assert rows["check-parse-raises"]["stderr"].startswith("error: {input}:5:1: parse(three) raised ValueError")
+
+
+def test_max_positions_counts_the_query_positions_themselves(tmp_path):
+    # each line's heap is a new component: ten of them pass a limit of three, as one line of 10 does
+    nim = str(Path(__file__).resolve().parent / "cases" / "nim.py")
+    ten = tmp_path / "ten.in"
+    ten.write_text("".join(f"{n}\n" for n in range(1, 11)))
+    result = run(["solve", "--rules", nim, "--max-positions", "3", str(ten)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"error: {nim}:21:1: moves(3): the game has more than 3 positions (--max-positions)\n"

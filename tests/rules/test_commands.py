@@ -24,7 +24,7 @@ from gamecert.solvers.rules.rules import Limits
 from gamecert.verify import registry
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.rules.audit import value_period
-from gamecert.verify.rules.game import rules_game
+from gamecert.verify.rules.load import rules_game
 from tests.support import candidate, run, untimed
 
 CASES = Path(__file__).resolve().parent / "cases"

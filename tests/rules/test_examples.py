@@ -14,11 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamecert.verify.rules.game import rules_game
-from gamecert.verify.rules.load import load_module, load_rules
+from gamecert.verify.rules.load import load_rules, rules_game
+from gamecert.verify.rules.module import load_module
 from tests.support import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+#: The impartial and graph examples (the general and score ones: tests/general, tests/score).
+IMPARTIAL = sorted(p.name for p in EXAMPLES.glob("*.py") if load_rules(str(p)).kind in ("impartial", "graph"))
 
 # -- Published values (docs/rules.md, "Literature values") ---------------------------------------
 # Each list is the data section (%S %T %U lines) of the OEIS entry as stored in the OEIS's own
@@ -183,16 +185,6 @@ CASES = [
     ("king_maze.py", "...\n", "r1c1 lose\nr1c2 win\nr1c3 lose\n"),
     ("king_maze.py", "..\n..\n", "r1c1 win\nr1c2 win\nr2c1 win\nr2c2 win\n"),
     ("king_maze.py", "#.\n", "r1c2 lose\n"),
-    # Partizan games (docs/partizan.md): the answers of cases/partizan/, where the engine, its certificate and
-    # the formulations conway, general and pycgt agree; Cutcake by Winning Ways' formula, Hackenbush strings by
-    # the sign-expansion rule, Domineering by CGSuite-confirmed values (tests/partizan/test_published.py).
-    ("domineering_partizan.py", "2x2\n2x3\n2x2 2x2\n", "+-1 N\n{2|-1/2} N\n0 P\n"),
-    ("cutcake.py", "4x2\n3x5\n2x2 4x1 1x3\n", "1 L\n-1 R\n1 L\n"),
-    ("hackenbush.py", "BRR\nBBRB\nBR RB\n", "1/4 L\n7/4 L\n0 P\n"),
-    ("toads_and_frogs.py", "TT.FF\nT..TF\n", "* N\n1 L\n"),
-    ("clobber.py", "xoo\nxo.xoo\n", "v R\nv* N\n"),
-    ("col.py", "2 1-2\n3\n", "0 P\n* N\n"),
-    ("snort.py", "2 1-2\n3 1-2 2-3\n", "+-1 N\n+-2 N\n"),
 ]
 
 
@@ -203,7 +195,7 @@ def test_every_example_solves_through_the_cli(example, text, expected):
 
 
 def test_every_example_file_is_tested():
-    assert {example for example, _, _ in CASES} == {p.name for p in EXAMPLES.glob("*.py")}
+    assert {example for example, _, _ in CASES} == set(IMPARTIAL)
 
 
 def test_rectangles_of_chomp_are_first_player_wins():
@@ -265,15 +257,14 @@ def test_the_king_maze_writes_what_it_reads():
     assert all(maze.parse(maze.format(board)) == board for board in boards)
 
 
-@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.py") if p.name != "king_maze.py"))
+@pytest.mark.parametrize("example", [name for name in IMPARTIAL if name != "king_maze.py"])
 def test_format_writes_what_parse_reads(example):
     rules = load_rules(str(EXAMPLES / example))
     assert rules.positions is not None and rules.format is not None
-    sides = (rules.left, rules.right) if rules.kind == "partizan" else (rules.moves,)
     for size in range(6):
         for position in rules.positions(size):
             assert rules.parse(rules.format(position)) == position
-            for moved in (m for side in sides for m in side(position)):
+            for moved in rules.moves(position):
                 assert rules.parse(rules.format(moved)) == moved
 
 

@@ -21,7 +21,7 @@ import pytest
 from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.rules.contest import RulesProblem
-from gamecert.verify.rules.game import rules_game
+from gamecert.verify.rules.load import rules_game
 from tests.support import run
 
 ROOT = Path(__file__).resolve().parents[2]

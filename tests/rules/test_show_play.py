@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from gamecert.solvers.rules.rules import Limits
-from gamecert.verify.rules.game import rules_game
+from gamecert.verify.rules.load import rules_game
 from gamecert.verify.rules.play import ImpartialPlay, SolvedPositions
 from gamecert.verify.rules.show import MAX_NODES
 from tests.maze.test_play import play_out

@@ -103,7 +103,7 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
             raise click.UsageError("--max-positions and --time-limit are for --rules FILE")
         return args
     from gamecert.solvers.rules.rules import Limits
-    from gamecert.verify.rules.game import rules_game
+    from gamecert.verify.rules.load import rules_game
 
     memory, _ = _take(rest, "--max-memory")  # the command's own option, kept for it
     if memory is not None:

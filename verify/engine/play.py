@@ -9,7 +9,7 @@ decides anything about the game itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class Illegal(Exception):
@@ -42,13 +42,29 @@ class PlayEngine(Protocol):
         ...
 
 
+@runtime_checkable
+class RulesPlayEngine(PlayEngine, Protocol):
+    """A play engine whose game may end by its own rules, in a draw, and with extra moves (general games)."""
+
+    def ended(self) -> str | None:
+        """None while play goes on; else ``"win"``, ``"lose"`` or ``"draw"`` for the player to move."""
+        ...
+
+    def again(self) -> bool:
+        """Whether the player who just moved moves again (an extra move)."""
+        ...
+
+
 def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | None], say: Callable[[str], None]) -> str:
-    """Play ``engine``'s game against a person; returns the winner, ``"you"`` or ``"gamecert"``.
+    """Play ``engine``'s game against a person; returns the winner, ``"you"`` or ``"gamecert"`` (``"nobody"``
+    for a draw).
 
     ``read()`` gives the person's next line (None at the end of input) and
     ``say(line)`` shows a line. An illegal move is refused with its reason
     and asked for again; blank lines are ignored. The game ends when the
-    player to move has no move, with a line naming the winner. Raises
+    player to move has no move, or when a :class:`RulesPlayEngine` says it is
+    over, with a line naming the winner; after its extra move the same
+    player moves again. Raises
     :class:`EOFError` when the input ends first.
 
     >>> class Nim1:  # one stick: whoever takes it wins
@@ -69,7 +85,15 @@ def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | No
     names = ("you", "gamecert") if human_first else ("gamecert", "you")
     say(engine.opening(*names))
     human = human_first
+    ruled = isinstance(engine, RulesPlayEngine)
     while True:
+        over = engine.ended() if ruled else None
+        if over is not None:
+            mover, other = ("you", "gamecert") if human else ("gamecert", "you")
+            winner = {"win": mover, "lose": other}.get(over, "nobody")
+            said = "a draw" if winner == "nobody" else f"{winner} win{'s' if winner == 'gamecert' else ''}"
+            say(f"{engine.state()}; the game is over: {said}.")
+            return winner
         if not engine.moves():
             stuck, other = ("you", "gamecert") if human else ("gamecert", "you")
             if getattr(engine, "last_move_loses", False):  # misère play: the player who cannot move wins
@@ -86,7 +110,8 @@ def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | No
             move = engine.engine_move()
             say(f"gamecert: {engine.describe(move)}")
         engine.play(move)
-        human = not human
+        if not (ruled and engine.again()):
+            human = not human
 
 
 def _ask(engine: PlayEngine, read: Callable[[], str | None], say: Callable[[str], None]) -> Any:

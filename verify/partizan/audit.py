@@ -11,7 +11,7 @@ certified answer, the smallest counterexample reported; the run is
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
@@ -29,14 +29,14 @@ class PartizanClaims(Claims):
     """The claims of a partizan rules file: values in CGSuite's notation or outcome classes, on every position
     up to a size."""
 
-    claimed = "the certified value (in CGSuite's notation) or outcome class (L, R, N, P) of every position"
+    statement = "{name}(position) is the certified value (in CGSuite's notation) or outcome class (L, R, N, P) of every position"
 
-    def certified(self, queries: list[Hashable], what: str) -> list[Any]:
+    def certified(self, queries: list[Hashable], size: int) -> list[Any]:
         """``(form, outcome)`` of every query, the certificate checked."""
         solution = partizan_game(self.rules, queries, self.limits)
         violations = check_partizan(self.rules, claimed(solution), self.limits).violations
         if violations:
-            raise CertificationError(f"{what}: {violations[0]}")
+            raise CertificationError(f"the positions of sizes 0 to {size}: {violations[0]}")
         return list(zip(solution.values, solution.outcomes))
 
     def verdict(self, name: str, line: int, position: Hashable, said: Any, answer: Any) -> tuple[str, str] | None:
@@ -65,5 +65,6 @@ class PartizanClaims(Claims):
             "notation (text such as '3/4' or '{1|-1}') or an outcome class ('L', 'R', 'N' or 'P')",
         )
 
-    def periodicity(self, sizes: Sequence[int], queries: Sequence[Hashable], answers: Sequence[Any]) -> str:
-        return ""
+    def sequence(self, answers: list[Any]) -> tuple[list, str]:
+        """The values a periodicity line reads (each in CGSuite's notation), and what they are called."""
+        return [value_text(form) for form, _ in answers], "values"

@@ -26,8 +26,8 @@ from gamecert.verify.rules.show import (
     NODE_TEXT,
     NODE_W,
     PER_ROW,
-    clip_to_box,
-    cut_text,
+    clip,
+    cut,
     move_layers,
 )
 
@@ -106,9 +106,9 @@ def partizan_picture(solved: SolvedSums, name: str) -> str:
         rows += [layer[k : k + PER_ROW] for k in range(0, len(layer), PER_ROW)]
     form = solved.form(start)
     value = solved.value(start)
-    title = f"{name}: {cut_text(solved.show(start), 50)} = {cut_text(value, 60)}, outcome {outcomes[0]} ({OUTCOMES[outcomes[0]]})"
+    title = f"{name}: {cut(solved.show(start), 50)} = {cut(value, 60)}, outcome {outcomes[0]} ({OUTCOMES[outcomes[0]]})"
     comps = " + ".join(f"{solved.show_part(c)} ({solved.value((c,))})" for c in start[:8]) or "no components"
-    lines = [f"components: {cut_text(comps, 110)}"]
+    lines = [f"components: {cut(comps, 110)}"]
     if len(solved.starts) > 1:
         lines.append(f"(the first of {len(solved.starts)} queries)")
     notes = [
@@ -139,8 +139,8 @@ def partizan_picture(solved: SolvedSums, name: str) -> str:
         pic.rect(x - NODE_W / 2, y - NODE_H / 2, NODE_W, NODE_H, fill=CLASS_COLOUR[outcomes[v]],
                  stroke=draw.PROOF if v == 0 else draw.INK, stroke_width=3 if v == 0 else 1, rx="6",
                  class_=f"position outcome-{outcomes[v]}", tooltip=f"{label}: {val}, outcome {outcomes[v]}")
-        pic.text(x, y - 3, cut_text(label, NODE_TEXT), 11, anchor="middle")
-        pic.text(x, y + 12, cut_text(val, NODE_TEXT), 11, anchor="middle", font_weight="bold")
+        pic.text(x, y - 3, cut(label, NODE_TEXT), 11, anchor="middle")
+        pic.text(x, y + 12, cut(val, NODE_TEXT), 11, anchor="middle", font_weight="bold")
     _thermograph(pic, thermograph(form), MARGIN, thermo_top)
     y = pic.legend(MARGIN, legend_top, [(CLASS_COLOUR[k], f"{k}: {OUTCOMES[k]}") for k in "LRNP"])
     pic.text_lines(MARGIN, y, notes, 13)
@@ -158,8 +158,8 @@ def _arrows(pic: draw.Svg, tree: Tree, xy: dict[int, tuple[float, float]]) -> No
     for u, v, side in tree.moves:
         (x1, y1), (x2, y2) = xy[u], xy[v]
         shift = -4.0 if side == 0 else 4.0  # Left's and Right's arrows between the same boxes apart
-        ex, ey = clip_to_box(x1 + shift, y1, x2 + shift, y2)
-        sx, sy = clip_to_box(x2 + shift, y2, x1 + shift, y1)
+        ex, ey = clip(x1 + shift, y1, x2 + shift, y2)
+        sx, sy = clip(x2 + shift, y2, x1 + shift, y1)
         colour, ident, kind = (LEFT_MOVE, "left-arrow", "left-move") if side == 0 else (RIGHT_MOVE, "right-arrow", "right-move")
         pic.line(sx, sy, ex, ey, stroke=colour, stroke_width=1.5, marker_end=f"url(#{ident})", class_=kind)
 

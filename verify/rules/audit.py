@@ -22,7 +22,7 @@ from typing import Any
 
 from gamecert.solvers.errors import GamecertError, RulesError
 from gamecert.solvers.rules.impartial import impartial_game
-from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, Limits, RulesKind, shown_position
 from gamecert.verify.capabilities import AuditResult
 from gamecert.verify.errors import CertificationError
 from gamecert.verify.game import Capability, Game
@@ -96,15 +96,20 @@ class ClaimGuard(Guard):
 
 
 class Claims(Capability):
-    """The claims of an impartial rules file, each checked on every position up to a size.
+    """The claims of a rules file, each checked on every position up to a size (an impartial game's here;
+    other kinds override :meth:`certified`, :meth:`verdict` and :meth:`sequence`).
 
     ``gamecert audit --rules FILE --claim NAME --exhaustive N`` runs
     :meth:`audit_claim`; :meth:`names` are the claims the file defines.
     """
 
+    #: What every claim is checked to say, in the audit's line.
+    statement = "{name}(position) is the certified nim value (int) or winner (bool) of every position"
+
     def __init__(self, game: Game) -> None:
-        # ``game`` is an ImpartialRulesGame (its rules and limits).
-        self.rules: ImpartialRules = game.rules
+        # ``game`` is a rules game: its rules (with ``positions`` and ``claims``) and limits.
+        self.game = game
+        self.rules: RulesKind = game.rules
         self.limits: Limits = game.limits
 
     def names(self) -> tuple[str, ...]:
@@ -113,7 +118,7 @@ class Claims(Capability):
 
     def function(self, name: str) -> Callable[[Any], Any]:
         """The claim called ``name``."""
-        from gamecert.verify.rules.load import load_module
+        from gamecert.verify.rules.module import load_module
 
         if name not in self.rules.claims:
             raise GamecertError(f"no claim {name!r} in {self.rules.path}")
@@ -150,10 +155,10 @@ class Claims(Capability):
         catalog = PositionCatalog(rules, self.limits, per_size=None)
         sizes = [s for s in range(size + 1) for _ in catalog.of_size(s)]
         queries: list[Hashable] = [p for s in range(size + 1) for p in catalog.of_size(s)]
-        answers = self.certified(queries, f"the positions of sizes 0 to {size}")
+        answers = self.certified(queries, size)
         covered = f"positions of sizes 0 to {size}"
         title = f"claim {name}"
-        statement = f"{name}(position) is {self.claimed}"
+        statement = self.statement.format(name=name)
         line = _line_of(claim)
         guard = ClaimGuard(rules, self.limits, claims={name: line})
         failure: tuple[int, Hashable, tuple[str, str]] | None = None
@@ -177,37 +182,31 @@ class Claims(Capability):
                 title, statement, i + 1, time.perf_counter() - started, f"{name}({shown}): {claimed}, {certified}",
                 covered, position=shown, claimed=claimed, certified=certified, reproduce=self._reproduce(catalog, position),
             )
+        values, what = self.sequence(answers)
         return ClaimResult(
             title, statement, len(queries), time.perf_counter() - started, None, covered,
-            periodicity=self.periodicity(sizes, queries, answers),
+            periodicity=_periodicity(sizes, queries, values, what),
         )
 
-    #: What a claim states, after "NAME(position) is".
-    claimed = "the certified nim value (int) or winner (bool) of every position"
-
-    def certified(self, queries: list[Hashable], what: str) -> list[Any]:
-        """The certified answer to every query: the solver's, its certificate checked (a CertificationError
-        naming ``what`` otherwise); here ``(win, value)`` pairs."""
-        solution = impartial_game(self.rules, queries, self.limits)
+    def certified(self, queries: list[Hashable], size: int) -> list[tuple[bool, int | None]]:
+        """The certified answer to each query, ``(win, value)``: the solver's, its certificate checked."""
         from gamecert.verify.rules.certificate import check_impartial
 
+        solution = impartial_game(self.rules, queries, self.limits)
         violations = check_impartial(self.rules, solution, self.limits)
         if violations:
-            raise CertificationError(f"{what}: {violations[0]}")
+            raise CertificationError(f"the positions of sizes 0 to {size}: {violations[0]}")
         return list(zip(solution.wins, solution.values))
 
-    def verdict(self, name: str, line: int, position: Hashable, said: Any, answer: Any) -> tuple[str, str] | None:
-        """None when the claim's answer ``said`` is the certified ``answer``, else ``(what it claims, the certified answer)``."""
-        return self._verdict(name, line, position, said, *answer)
+    def sequence(self, answers: list[tuple[bool, int | None]]) -> tuple[list, str]:
+        """The values a periodicity line reads, and what they are called."""
+        if self.rules.misere:
+            return [w for w, _ in answers], "outcomes"
+        return [v for _, v in answers], "nim values"
 
-    def periodicity(self, sizes: Sequence[int], queries: Sequence[Hashable], answers: Sequence[Any]) -> str:
-        """The line about the answers' period when positions are single integers, else ''."""
-        misere = self.rules.misere
-        values = [w for w, _ in answers] if misere else [v for _, v in answers]
-        return _periodicity(sizes, queries, values, misere)
-
-    def _verdict(self, name: str, line: int, position: Hashable, said: Any, win: bool, value: int | None) -> tuple[str, str] | None:
+    def verdict(self, name: str, line: int, position: Hashable, said: Any, answer: tuple[bool, int | None]) -> tuple[str, str] | None:
         """None when the claim's answer ``said`` is the certified one, else ``(what it claims, the certified answer)``."""
+        win, value = answer
         if isinstance(said, bool):
             if said == win:
                 return None
@@ -243,7 +242,7 @@ def _line_of(function: Any) -> int:
     return code.co_firstlineno if code is not None else 1
 
 
-def _periodicity(sizes: Sequence[int], queries: Sequence[Hashable], values: Sequence[Any], misere: bool) -> str:
+def _periodicity(sizes: Sequence[int], queries: Sequence[Hashable], values: Sequence[Any], what: str) -> str:
     """The periodicity line of an audit whose positions are single integers, else ''.
 
     A position is a single integer when each size has exactly one position
@@ -263,7 +262,6 @@ def _periodicity(sizes: Sequence[int], queries: Sequence[Hashable], values: Sequ
         sequence = [values[i] for i in order]
     else:
         return ""
-    what = "outcomes" if misere else "nim values"
     found = value_period(sequence)
     if found is None:
         return f"{what} for n = {first} to {last}: no period found up to {last}"

@@ -1,8 +1,7 @@
 """Games written as rules files: :class:`ImpartialRulesGame` and :class:`GraphRulesGame`.
 
-:func:`rules_game` turns a rules file (:mod:`gamecert.verify.rules.load`) into
-a :class:`~gamecert.verify.game.Game`, so every command works on it as on a
-built-in game. An impartial game answers one line per input line (``win N``
+:func:`~gamecert.verify.rules.load.rules_game` turns a rules file into one of
+these (or another kind's game), so every command works on it as on a built-in game. An impartial game answers one line per input line (``win N``
 or ``lose 0``: the nim value under normal play; ``win`` / ``lose`` under
 misère play; or the rules' own ``answer``), certified by the value of every
 position reached. A token-on-a-graph game is undirected vertex geography on
@@ -18,7 +17,6 @@ import shlex
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
-from types import ModuleType
 from typing import Any
 
 from gamecert.solvers import jit
@@ -44,28 +42,6 @@ from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 
 #: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
 Verdict = tuple[bool, "int | None"]
-
-
-def rules_game(path: str, limits: Limits | None = None) -> Game:
-    """The game a rules file defines, ready for every command.
-
-    >>> import pathlib, tempfile
-    >>> f = pathlib.Path(tempfile.mkdtemp()) / "nim.py"
-    >>> _ = f.write_text("def parse(line):\\n    return int(line)\\ndef moves(n):\\n    return range(n)\\n")
-    >>> g = rules_game(str(f))
-    >>> g.format(g.solve(g.parse("0\\n5\\n")))
-    'lose 0\\nwin 5\\n'
-    """
-    from gamecert.verify.rules.load import load_rules
-
-    return game_of(load_rules(path), limits)
-
-
-def module_game(module: ModuleType, limits: Limits | None = None) -> Game:
-    """The game of an imported rules module (an installed ``gamecert.games`` entry point)."""
-    from gamecert.verify.rules.load import rules_from_module
-
-    return game_of(rules_from_module(module, getattr(module, "__file__", None) or module.__name__), limits)
 
 
 def answer_lines(rules: Any, limits: Limits, answers: Iterable[tuple]) -> list[str]:
@@ -192,9 +168,9 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
             from gamecert.verify.rules.contest import RulesContest
             from gamecert.verify.rules.play import ImpartialPositionPlay, ImpartialPositions
             from gamecert.verify.rules.show import ImpartialPictures, ImpartialPositionPictures
-            from gamecert.verify.rules.stress import ImpartialStressCases
+            from gamecert.verify.rules.stress import LineStressCases
 
-            stress = (ImpartialStressCases(self),) if self.rules.positions is not None else ()
+            stress = (LineStressCases(self),) if self.rules.positions is not None else ()
             self._capabilities = (
                 ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
                 ImpartialPositions(self), RulesContest(self), *stress, Claims(self),

@@ -8,64 +8,28 @@ impartial game and one defining ``graph`` a token on a graph.
 Any other module-level function is a claim that ``gamecert audit --claim``
 can check. docs/rules.md is the contract in full.
 
-:func:`load_rules` executes the file once, as its own module (never through
-``sys.path``), and returns the frozen description; :func:`rules_game` the
+:func:`load_rules` executes the file once, as its own module
+(:func:`~gamecert.verify.rules.module.load_module`), and returns the frozen description; :func:`rules_game` the
 :class:`~gamecert.verify.game.Game` every command uses.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import inspect
 import os
-import sys
-import traceback
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import BY_VALUE, RulesKind
-from gamecert.verify.rules.kinds import KINDS, Kind, Reader, bound_at
+from gamecert.solvers.rules.rules import Limits, RulesKind
+from gamecert.verify.rules.kinds import KINDS, Kind, Reader, bound_at, game_of
+from gamecert.verify.rules.module import load_module
+
+if TYPE_CHECKING:
+    from gamecert.verify.game import Game
 
 #: Module-level names of a rules file that are neither rules nor claims.
 _IGNORED = ("NAME", "KIND")
-
-
-def load_module(path: str) -> ModuleType:
-    """Execute the rules file at ``path`` as a module of its own.
-
-    The module is named after the file's contents (``gamecert_rules_<hash>``)
-    so two rules files never collide and a Dask worker can rebuild it by
-    value; it stays in ``sys.modules`` so its classes and functions pickle.
-    """
-    try:
-        with open(path, "rb") as f:
-            source = f.read()
-    except OSError as exc:
-        raise RulesError(path, 1, 1, f"cannot read the rules file: {exc.strerror or exc}") from None
-    name = "gamecert_rules_" + hashlib.sha256(os.path.realpath(path).encode() + b"\0" + source).hexdigest()[:16]
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise RulesError(path, 1, 1, "cannot load the rules file as a Python module (expected a .py file)")
-    module = importlib.util.module_from_spec(spec)
-    setattr(module, BY_VALUE, True)  # campaign shards carry it to Dask workers by value
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except SyntaxError as exc:
-        del sys.modules[name]
-        raise RulesError(path, exc.lineno or 1, exc.offset or 1, f"the rules file is not valid Python: {exc.msg}") from None
-    except BaseException as exc:  # the file's own top-level code failed (sys.exit and KeyboardInterrupt too)
-        del sys.modules[name]
-        frames = [f for f in traceback.extract_tb(exc.__traceback__) if os.path.realpath(f.filename) == os.path.realpath(path)]
-        line = frames[-1].lineno if frames else 1
-        detail = "".join(f"  {path}:{f.lineno}, in {f.name}: {(f.line or '').strip()}\n" for f in frames[-8:])
-        text = str(exc).replace("\r", "\\r").replace("\n", "\\n")
-        what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-        raise RulesError(path, line or 1, 1, f"loading the rules file raised {what}", detail) from None
-    return module
 
 
 def load_rules(path: str) -> RulesKind:
@@ -79,6 +43,24 @@ def load_rules(path: str) -> RulesKind:
     ('nim', False, True)
     """
     return rules_from_module(load_module(path), path)
+
+
+def rules_game(path: str, limits: Limits | None = None) -> Game:
+    """The game a rules file defines, ready for every command.
+
+    >>> import pathlib, tempfile
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "nim.py"
+    >>> _ = f.write_text("def parse(line):\\n    return int(line)\\ndef moves(n):\\n    return range(n)\\n")
+    >>> g = rules_game(str(f))
+    >>> g.format(g.solve(g.parse("0\\n5\\n")))
+    'lose 0\\nwin 5\\n'
+    """
+    return game_of(load_rules(path), limits)
+
+
+def module_game(module: ModuleType, limits: Limits | None = None) -> Game:
+    """The game of an imported rules module (an installed ``gamecert.games`` entry point)."""
+    return game_of(rules_from_module(module, getattr(module, "__file__", None) or module.__name__), limits)
 
 
 def rules_from_module(module: ModuleType, path: str) -> RulesKind:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from gamecert.solvers.errors import GamecertError, RulesError
-from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.rules.rules import LOOP, RULES_FAULTS, Guard, ImpartialRules, Limits, shown_position
 from gamecert.verify.errors import TimeLimitError
 
 #: One answer per query: whether the player to move wins, and the nim value (None under misère play);
@@ -154,7 +154,7 @@ class GuardedRules:
         closed = [*cycle, cycle[0]]
         path = " -> ".join(self.show(p) for p in closed[:SHOWN_LOOP]) + (" -> …" if len(closed) > SHOWN_LOOP else "")
         return self.guard.error(
-            "moves", cycle[-1], f"a loop: {path} (a position is reachable from itself, so play need not end)"
+            "moves", cycle[-1], f"a loop: {path} ({LOOP})"
         )
 
 

@@ -135,7 +135,7 @@ def move_layers(n: int, moves: list[tuple[int, int]]) -> list[int]:
     return layer
 
 
-def clip_to_box(x1: float, y1: float, x2: float, y2: float) -> tuple[float, float]:
+def clip(x1: float, y1: float, x2: float, y2: float) -> tuple[float, float]:
     """Where the segment from ``(x1, y1)`` to the centre ``(x2, y2)`` of a node enters the node's box."""
     dx, dy = x2 - x1, y2 - y1
     if dx == 0 and dy == 0:
@@ -144,7 +144,7 @@ def clip_to_box(x1: float, y1: float, x2: float, y2: float) -> tuple[float, floa
     return x2 - dx * t, y2 - dy * t
 
 
-def cut_text(text: str, n: int) -> str:
+def cut(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
@@ -214,7 +214,7 @@ def impartial_picture(solved: SolvedPositions, name: str) -> str:
         pic.rect(x - NODE_W / 2, y0 - NODE_H / 2, NODE_W, NODE_H, fill=draw.WIN if wins[v] else draw.LOSE,
                  stroke=draw.PROOF if query else draw.INK, stroke_width=3 if query else 1, rx="6",
                  class_=f"position {kind}", tooltip=f"{label}: {'outcome' if misere else 'value'} {value}, {verdict}")
-        pic.text(x, y0 - 3, cut_text(label, NODE_TEXT), 11, anchor="middle")
+        pic.text(x, y0 - 3, cut(label, NODE_TEXT), 11, anchor="middle")
         pic.text(x, y0 + 12, value, 11, anchor="middle", font_weight="bold")
     legend = [
         (draw.WIN, "won for the player to move" + ("" if misere else " (value not 0)")),
@@ -232,7 +232,7 @@ def _query_lines(solved: SolvedPositions) -> list[tuple[bool | None, str]]:
     for q, parts in enumerate(solved.starts[:MAX_QUERIES]):
         won = solved.wins(parts)
         verdict = "the player to move wins" if won else "the player to move loses"
-        head = f"query {q + 1}: {cut_text(solved.show_part(solved.queries[q]), 30)}"
+        head = f"query {q + 1}: {cut(solved.show_part(solved.queries[q]), 30)}"
         if solved.solution.misere:
             out.append((won, f"{head}: {verdict}"))
             continue
@@ -259,8 +259,8 @@ def _draw_moves(pic: draw.Svg, graph: GameGraph, wins: list[bool], xy: dict[int,
             if (wins[u] and not wins[v]) != winning:
                 continue
             (x1, y1), (x2, y2) = xy[u], xy[v]
-            ex, ey = clip_to_box(x1, y1, x2, y2)
-            sx, sy = clip_to_box(x2, y2, x1, y1)
+            ex, ey = clip(x1, y1, x2, y2)
+            sx, sy = clip(x2, y2, x1, y1)
             if winning:
                 pic.line(sx, sy, ex, ey, stroke=draw.PROOF, stroke_width=2.5, marker_end="url(#winning-arrow)",
                          class_="winning-move")

@@ -5,8 +5,8 @@ run needs (:class:`~gamecert.verify.capabilities.StressCases`): edge cases,
 random cases and reductions. A rules game has them when its file enumerates
 its positions:
 
-* an impartial game (:class:`ImpartialStressCases`) writes one position per
-  input line, as the line ``format(position)`` (``str(position)`` when the
+* a game of one position per input line (:class:`LineStressCases`: impartial,
+  general and score games) writes one position per input line, as the line ``format(position)`` (``str(position)`` when the
   rules give no ``format``), which must be what ``parse`` reads back; a
   generated position that cannot be written so stops the run with a
   :class:`~gamecert.solvers.errors.RulesError` saying so;
@@ -258,8 +258,9 @@ class PositionCatalog:
             return None
 
 
-class ImpartialStressCases(StressCases):
-    """Stress cases of an impartial rules game: several positions per input, one per line, from ``positions``.
+class LineStressCases(StressCases):
+    """Stress cases of a rules game with one position per input line (impartial, general, score): several
+    positions per input, from ``positions``.
 
     Edge cases: every position of the sizes 0 up to ``max_size`` in one input
     (at most :data:`MAX_LINES` lines, whole sizes), each position of sizes 0 to
@@ -269,7 +270,7 @@ class ImpartialStressCases(StressCases):
     """
 
     def __init__(self, game: Game) -> None:
-        # ``game`` is an ImpartialRulesGame (its rules and limits).
+        # ``game`` is a rules game whose positions are input lines (its rules and limits).
         self.game_name = game.name
         self.catalog = PositionCatalog(game.rules, game.limits, hint=STRESS_HINT.format(function="positions"))
 
@@ -352,13 +353,17 @@ class ImpartialStressCases(StressCases):
                     line = catalog.line(q)
                     if line is not None and line != lines[i]:
                         yield lines[:i] + [line] + lines[i + 1 :]
-            for m in catalog.moves(p):
+            for m in self.successors(p):
                 moved = catalog.size_of(m)
                 if size is not None and (moved is None or moved >= size):
                     continue  # only a move to a smaller size keeps the order well-founded
                 line = catalog.line(m)
                 if line is not None and line != lines[i]:
                     yield lines[:i] + [line] + lines[i + 1 :]
+
+    def successors(self, position: Hashable) -> list[Hashable]:
+        """Positions one move from ``position``, tried in its place while shrinking (a game that may loop gives none)."""
+        return self.catalog.moves(position)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game_name}>"
@@ -384,17 +389,6 @@ class GraphStressCases(StressCases):
         self._texts: dict[tuple[int, int], str] = {}  # (size, index) -> the instance's input
         self._size_of: dict[str, int] = {}  # the input of each instance written -> its size
 
-    def _format(self):
-        """The rules' ``format(instance)``: a field of the rules when they carry it, else the rules file's
-        module-level ``format``; None when there is none."""
-        write = getattr(self.rules, "format", None)
-        if write is not None:
-            return write
-        from gamecert.verify.rules.load import load_module
-
-        write = getattr(load_module(self.rules.path), "format", None)
-        return write if callable(write) else None
-
     def of_size(self, size: int) -> tuple[Any, ...]:
         """The first :data:`PER_SIZE` instances ``instances(size)`` yields."""
         listed = self._sizes.get(size)
@@ -419,7 +413,7 @@ class GraphStressCases(StressCases):
         if known is not None:
             return known
         instance = self.of_size(size)[index]
-        write = self._format()
+        write = self.rules.format
         with RulesCall(self.rules, self.limits, "format" if write is not None else "instances", instance):
             text = write(instance) if write is not None else instance
         why = None

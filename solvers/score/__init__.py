@@ -1,0 +1,1 @@
+"""Score games from rules files: the most the player to move can guarantee, own points minus the opponent's."""

@@ -1,0 +1,171 @@
+"""Check the certificate of a general game, trusting nothing but the rules.
+
+The certificate is the value of every position reached (``win N``,
+``lose N`` or ``draw`` for the player to move). The checker calls
+``result``, ``moves`` and ``player`` again for every entry and reads each
+move's position from the table (a move to a position missing from it is a
+violation). A move is *good* for the mover when it reaches a position lost
+for its player to move, or won for it on an extra move (the same player
+moves again); *bad* when the reverse. Each entry must hold locally:
+
+- where ``result`` decides, the entry is its word, remoteness 0; with no
+  move and no result, ``lose 0``;
+- ``win N``: a good move to a position of remoteness ``N - 1`` and no good
+  move to one of less;
+- ``lose N``: every move bad, to positions of remoteness at most ``N - 1``,
+  one exactly ``N - 1``;
+- ``draw``: no good move, and a move to a draw.
+
+docs/rules.md says why these local checks prove every label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from gamecert.solvers.errors import RulesError
+from gamecert.solvers.general.solver import GeneralSolution
+from gamecert.solvers.general.value import OUTCOMES, Value
+from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, TurnRules
+
+#: At most this many violations are listed.
+MAX_VIOLATIONS = 20
+
+
+class Calls:
+    """The rules' ``result``, ``moves`` and ``player`` called again, under a guard (inside its block).
+
+    ``player`` is asked once per position and remembered; without it the
+    turn passes with every move.
+    """
+
+    def __init__(self, rules: TurnRules, guard: Guard) -> None:
+        self.rules = rules
+        self.guard = guard
+        self._players: dict[Hashable, Any] = {}
+
+    def result(self, position: Hashable) -> Any:
+        if self.rules.result is None:
+            return None
+        self.guard.doing = ("result", position)
+        return self.rules.result(position)
+
+    def moves(self, position: Hashable) -> list:
+        self.guard.doing = ("moves", position)
+        return list(self.rules.moves(position))
+
+    def same(self, position: Hashable, other: Hashable) -> bool:
+        """Whether the same player is to move at both positions (a move between them is an extra move)."""
+        return self.rules.player is not None and self.player(position) == self.player(other)
+
+    def player(self, position: Hashable) -> Any:
+        found = self._players.get(position, self)
+        if found is self:
+            self.guard.doing = ("player", position)
+            found = self._players[position] = self.rules.player(position)
+        return found
+
+    def show(self, position: Any) -> str:
+        return self.rules.show(position, self.guard)
+
+
+def guarded_check(rules: TurnRules, limits: Limits | None, check: Callable[[Calls], list[str]]) -> list[str]:
+    """``check(calls)`` inside a guard: what the rules raise is a :class:`RulesError`."""
+    guard = Guard(rules, limits or Limits())
+    with guard:
+        try:
+            return check(Calls(rules, guard))[:MAX_VIOLATIONS]
+        except RulesError:
+            raise
+        except (Exception, RulesInterrupt) as exc:
+            raise guard.failed(exc) from None
+
+
+def check_general(rules: TurnRules, solution: GeneralSolution, limits: Limits | None = None) -> list[str]:
+    """List what is wrong with a general game's certificate (empty: it holds).
+
+    Notes
+    -----
+    One pass over the table, calling the rules once per entry (``player``
+    once per position) and reading one entry per move: ``O(P + M)`` time
+    for ``P`` entries and ``M`` moves, ``O(P)`` extra space (the players).
+
+    >>> from gamecert.solvers.general.solver import general_game
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [])
+    >>> sol = general_game(walk, [2])
+    >>> check_general(walk, sol)
+    []
+    >>> sol.table[1] = Value("lose", 1)
+    >>> check_general(walk, sol)
+    ['2: the certificate says lose 2, but the move to 1 is lose 1, good for the mover', '1: the certificate says lose 1, but the move to 0 is lose 0, good for the mover']
+    """
+    return guarded_check(rules, limits, lambda calls: _check(calls, solution))
+
+
+def _check(calls: Calls, sol: GeneralSolution) -> list[str]:
+    table, bad = sol.table, []
+    for position, value in table.items():
+        if len(bad) >= MAX_VIOLATIONS:
+            break
+        why = _violation(calls, table, position, value)
+        if why is not None:
+            bad.append(f"{calls.show(position)}: {why}")
+    for i, q in enumerate(sol.queries):
+        if table.get(q) != sol.values[i]:
+            bad.append(f"query {i + 1} ({calls.show(q)}): the answer {sol.values[i]} is not the table's entry {table.get(q)}")
+    return bad
+
+
+def _violation(calls: Calls, table: dict, position: Hashable, value: Any) -> str | None:
+    """What is wrong with the entry ``position -> value``, or None."""
+    if (
+        not isinstance(value, Value) or value.outcome not in OUTCOMES
+        or (value.outcome == "draw") != (value.number is None)
+        or (value.number is not None and (not isinstance(value.number, int) or value.number < 0))
+    ):
+        return f"the entry {value!r} is not win N, lose N or draw"
+    says = f"the certificate says {value}"
+    ended = calls.result(position)
+    if ended is not None:
+        expected = Value(ended, None if ended == "draw" else 0) if ended in OUTCOMES else None
+        return None if value == expected else f"{says}, but result() says {ended!r}"
+    moves = calls.moves(position)
+    if not moves:
+        return None if value == Value("lose", 0) else f"{says}, but there is no move (lose 0)"
+    good, bad, draws = [], [], 0
+    for q in moves:
+        v = table.get(q)
+        if v is None:
+            return f"the move to {calls.show(q)} has no entry"
+        if not isinstance(v, Value) or v.outcome not in OUTCOMES:
+            return f"the move to {calls.show(q)} has the entry {v!r}, not win N, lose N or draw"
+        if v.outcome == "draw":
+            draws += 1
+        elif (v.outcome == "lose") != calls.same(position, q):
+            good.append((v.number, q))
+        else:
+            bad.append((v.number, q))
+    n = value.number
+    if value.outcome == "win":
+        if not good:
+            return f"{says}, but no move is good for the mover"
+        least, q = min(good, key=lambda x: x[0])
+        if least != n - 1:
+            return f"{says}, but the quickest good move, to {calls.show(q)}, is {table[q]}"
+    elif value.outcome == "lose":
+        if good:
+            return f"{says}, but the move to {calls.show(good[0][1])} is {table[good[0][1]]}, good for the mover"
+        if draws:
+            q = next(q for q in moves if table[q].outcome == "draw")
+            return f"{says}, but the move to {calls.show(q)} is a draw"
+        most, q = max(bad, key=lambda x: x[0])
+        if most != n - 1:
+            return f"{says}, but the slowest move, to {calls.show(q)}, is {table[q]}"
+    else:
+        if good:
+            return f"{says}, but the move to {calls.show(good[0][1])} is {table[good[0][1]]}, good for the mover"
+        if not draws:
+            return f"{says}, but no move reaches a draw"
+    return None

@@ -1,0 +1,171 @@
+"""General games as CP-SAT constraints (OR-Tools): a label and an integer rank per position.
+
+Each position gets one of three labels, win, lose or draw for the player to
+move, and a rank (its remoteness where it is won or lost). The constraints
+are local, one position and its moves at a time: a won position has a move
+to a position lost for its mover (won, on an extra move) ranked one lower,
+and none of its winning moves reaches a rank more than one lower; a lost
+position has only moves to positions won for their movers (lost, on an extra
+move), each ranked lower, one of them exactly one lower; a drawn position
+has no winning move and a move to a draw. Ranks strictly fall along the
+witnessing moves, which rules out the labellings of a cycle that the local
+rules alone would allow, so the constraints have exactly one solution in the
+labels and the ranks of won and lost positions (proof in
+:func:`cpsat_values`). Each query's label is proven by the infeasibility
+of every other. Nothing here uses the fast solver.
+"""
+
+from __future__ import annotations
+
+from gamecert.solvers.errors import SolverError
+from gamecert.solvers.general.value import Value
+from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.general.graph import TurnGraph
+
+#: Most positions listed for CP-SAT.
+CPSAT_MAX_POSITIONS = 3_000
+#: Most moves listed for it (each move adds a few constraints and a Boolean).
+CPSAT_MAX_MOVES = 12_000
+#: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
+CPSAT_TIME_LIMIT = 60.0
+#: CP-SAT workers: one keeps runs reproducible.
+CPSAT_WORKERS = 1
+#: Labels, in the order of the model's variables.
+LABELS = ("win", "lose", "draw")
+
+
+def fits(graph: TurnGraph) -> str | None:
+    """Whether :func:`cpsat_values` runs on ``graph`` (None) or why not.
+
+    The model has three Booleans and an integer per position and one
+    Boolean and about six constraints per move; each query costs one more
+    solve of the whole model (its infeasibility proof). Hence
+    :data:`CPSAT_MAX_POSITIONS` and :data:`CPSAT_MAX_MOVES`.
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> from gamecert.verify.general.graph import turn_graph
+    >>> fits(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [9], cap=5, name="CP-SAT"))
+    'more than 5 positions (CP-SAT limit)'
+    """
+    return graph.stopped or None
+
+
+def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
+    """Decide every query of a general game by CP-SAT: win or lose with remoteness, or draw.
+
+    Parameters
+    ----------
+    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph`)
+
+    Returns
+    -------
+    One :class:`~gamecert.solvers.general.value.Value` per query.
+
+    Raises
+    ------
+    TimeLimitError
+        when :func:`fits` rejects the graph or a solve runs past :data:`CPSAT_TIME_LIMIT`.
+    SolverError
+        if a solve contradicts the uniqueness of the labelling.
+
+    Notes
+    -----
+    Per position ``x``: Booleans ``win[x]``, ``lose[x]``, ``draw[x]`` (exactly
+    one) and an integer ``rank[x]`` in ``0 .. P``; per move ``i`` a Boolean
+    ``step[x, i]``, "move ``i`` is the witness", with ``rank[y] = rank[x] - 1``
+    where it holds. For a move ``i`` to ``y``, ``good_i`` is ``lose[y]`` (on an
+    extra move ``win[y]``) and ``bad_i`` is ``win[y]`` (extra: ``lose[y]``).
+    Where play stops the label is fixed (``result``, or lost with no move)
+    and the rank 0. Elsewhere: ``win[x] -> OR_i step[x, i]``, ``win[x] AND
+    step[x, i] -> good_i``, ``win[x] AND good_i -> rank[x] <= rank[y] + 1``;
+    ``lose[x] -> bad_i`` and ``rank[x] >= rank[y] + 1`` for every ``i``, and
+    ``lose[x] -> OR_i step[x, i]``; ``draw[x] -> NOT good_i`` for every
+    ``i``, ``draw[x] -> OR_i draw[y_i]`` and ``rank[x] = 0``.
+
+    Uniqueness, by induction on ``j``: the positions won (lost) with
+    remoteness ``j`` are exactly those a solution labels won (lost) with rank
+    ``j``. Rank 0 is only where play stops (elsewhere a witness would need
+    rank -1). Truly won in ``j``: a good move to a position decided at
+    ``j - 1``, labelled so, which excludes lose and draw, and a rank below
+    ``j`` would be a remoteness below ``j``; truly lost in ``j``: every move is
+    bad with rank at most ``j - 1``, one exactly, so neither win nor draw
+    fits and the rank is ``j``. Conversely a solution's won position at rank
+    ``j`` has a witness at ``j - 1``, truly decided, so it wins within ``j``,
+    and a lost one has every move truly bad within ``j - 1``. What is left is
+    drawn in both. The game's own labelling is a solution (a draw has no
+    winning move, and not every move loses, so a move to a draw). One
+    CP-SAT solve reads the labels; then for each query a solve with its label
+    forbidden (an assumption) must be INFEASIBLE.
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> from gamecert.verify.general.graph import turn_graph
+    >>> loop = GeneralRules("loop", "l.py", int, lambda n: [n, n - 1] if n else [])
+    >>> [str(v) for v in cpsat_values(turn_graph(loop, [0, 1, 2]))]
+    ['lose 0', 'win 1', 'draw']
+    """
+    from ortools.sat.python import cp_model
+
+    reason = fits(graph)
+    if reason is not None:
+        raise TimeLimitError(reason)
+    positions, options, extra = graph.positions, graph.options, graph.extra
+    n = len(positions)
+    model = cp_model.CpModel()
+    # Model: label[x, "win" | "lose" | "draw"] for the player to move at x, and x's rank.
+    label = {(x, word): model.new_bool_var(f"{word}[{x}]") for x in range(n) for word in LABELS}
+    rank = {x: model.new_int_var(0, n, f"rank[{x}]") for x in range(n)}
+    # Constraints
+    for x in range(n):
+        win, lose, draw = (label[x, word] for word in LABELS)
+        model.add_exactly_one(win, lose, draw)
+        over = graph.over(x)
+        if over is not None:
+            model.add(label[x, over] == 1)
+            model.add(rank[x] == 0)
+            continue
+        steps = []
+        for i, (y, e) in enumerate(zip(options[x], extra[x])):
+            good = label[y, "win" if e else "lose"]
+            bad = label[y, "lose" if e else "win"]
+            step = model.new_bool_var(f"step[{x},{i}]")
+            steps.append(step)
+            model.add(rank[y] == rank[x] - 1).only_enforce_if(step)  # a witness is ranked one lower
+            model.add_bool_or([good]).only_enforce_if([win, step])  # a won position's witness is a winning move
+            model.add(rank[x] <= rank[y] + 1).only_enforce_if([win, good])  # the winner hurries
+            model.add_implication(lose, bad)  # a lost position's moves all lose
+            model.add(rank[x] >= rank[y] + 1).only_enforce_if(lose)  # the loser delays
+            model.add_implication(draw, good.Not())  # a drawn position has no winning move
+        model.add_bool_or([win.Not(), *steps])
+        model.add_bool_or([lose.Not(), *steps])
+        model.add_bool_or([draw.Not(), *(label[y, "draw"] for y in options[x])])  # ... and a move to a draw
+        model.add(rank[x] == 0).only_enforce_if(draw)
+    # Solve
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = CPSAT_WORKERS
+    solver.parameters.max_time_in_seconds = CPSAT_TIME_LIMIT
+    _solve(solver, model, cp_model, cp_model.OPTIMAL, "the labelling")
+    values = []
+    for r in graph.roots:
+        word = next(w for w in LABELS if solver.boolean_value(label[r, w]))
+        values.append(Value(word, None if word == "draw" else solver.value(rank[r])))
+    for i, (r, value) in enumerate(zip(graph.roots, values)):
+        # Every other label of query i: another outcome, or the same with another rank.
+        other = model.new_bool_var(f"other[{i}]")
+        if value.number is None:
+            model.add(label[r, value.outcome] == 0).only_enforce_if(other)
+        else:
+            model.add(rank[r] != value.number).only_enforce_if([other, label[r, value.outcome]])
+        model.add_assumptions([other])
+        _solve(solver, model, cp_model, cp_model.INFEASIBLE, f"query {i + 1} with any label but {value}")
+        model.clear_assumptions()
+    return tuple(values)
+
+
+def _solve(solver, model, cp_model, expect: int, what: str) -> None:
+    status = solver.solve(model)
+    if status == cp_model.UNKNOWN:
+        raise TimeLimitError(f"CP-SAT ran past {CPSAT_TIME_LIMIT:g} s ({what})")
+    if status != expect:
+        raise SolverError(
+            f"CP-SAT ended with status {solver.status_name(status)} ({what}), expected {solver.status_name(expect)}"
+        )

@@ -1,0 +1,298 @@
+"""General games written as rules files: :class:`GeneralRulesGame`, and :class:`TurnRulesGame`, what it
+shares with score games (:class:`~gamecert.verify.score.game.ScoreRulesGame`).
+
+A general game answers one line per query: ``win N`` or ``lose N`` (the
+remoteness) or ``draw``, for the player to move; a score game ``score S``;
+or the rules' own words (``answer``, or ``output`` for a whole input, with
+``starts``). The certificate is the value of every position reached, checked
+by calling the rules again (:mod:`gamecert.verify.general.certificate`).
+"""
+
+from __future__ import annotations
+
+import shlex
+from abc import abstractmethod
+from collections.abc import Callable, Hashable
+from functools import partial
+from typing import Any, Generic, TypeVar
+
+from gamecert.solvers.errors import RulesError, SolverError
+from gamecert.solvers.general.graph import Queries, parse_queries
+from gamecert.solvers.general.solver import GeneralSolution, general_game
+from gamecert.solvers.general.value import Value
+from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt, TurnRules, shown_position
+from gamecert.verify.capabilities import PositionAnswer, Positions
+from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+
+S = TypeVar("S")  # GeneralSolution or ScoreSolution
+
+
+class TurnRulesGame(Game[Queries, S], Generic[S]):
+    """A general or score game from a rules file: one value per query, certified by the value of every position reached."""
+
+    compiled = False  # plain Python throughout
+    #: The kind's word, in summaries and JSON.
+    kind: str
+
+    def __init__(self, rules: TurnRules, limits: Limits) -> None:
+        self.rules = rules
+        self.limits = limits
+        self.name = rules.name
+        self.summary = f"rules file {rules.path} ({self.kind})"
+        self._capabilities: tuple[Capability, ...] | None = None
+
+    @property
+    def invocation(self) -> str:
+        return f"--rules {shlex.quote(self.rules.path)}"
+
+    def __getstate__(self) -> dict:
+        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
+        return self.__dict__ | {"_capabilities": None}
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> Queries:
+        return parse_queries(self.rules, text, source, self.limits)
+
+    def small(self, instance: Queries) -> bool:
+        return True  # plain Python throughout: nothing is compiled
+
+    @abstractmethod
+    def solve(self, instance: Queries) -> S: ...
+
+    @abstractmethod
+    def certify(self, instance: Queries, solution: S) -> list[str]: ...
+
+    @abstractmethod
+    def _table(self, solution: S, show: Callable[[Any], str]) -> tuple[list, str]:
+        """The certificate as JSON rows, and a note saying what they are."""
+
+    def answer(self, solution: S) -> tuple[Value, ...]:
+        return solution.values
+
+    def steps(self, moved: list) -> list[tuple[Hashable, int]]:
+        """What ``moves`` returned as ``(position after, the mover's points)`` pairs (a general game scores none)."""
+        return [(m, 0) for m in moved]
+
+    def _guarded(self, call: Callable[[Guard], Any]) -> Any:
+        """``call()`` of a rules function under a guard: what it raises is a :class:`RulesError`."""
+        guard = Guard(self.rules, self.limits)
+        with guard:
+            try:
+                return call(guard)
+            except RulesError:
+                raise
+            except (Exception, RulesInterrupt) as exc:
+                raise guard.failed(exc) from None
+
+    def _lines(self, solution: S) -> list[str]:
+        """One judge line per query: the rules' ``answer(outcome, number)``, else the value."""
+        answer = self.rules.answer
+        if answer is None:
+            return [str(v) for v in solution.values]
+
+        def words(guard: Guard) -> list[str]:
+            out = []
+            for v in solution.values:
+                guard.doing = ("answer", (v.outcome, v.number))
+                word = answer(v.outcome, v.number)
+                if not isinstance(word, str) or "\n" in word:
+                    raise guard.error("answer", (v.outcome, v.number), f"returned {shown_position(word)}, expected one line of text")
+                out.append(word)
+            return out
+
+        return self._guarded(words)
+
+    def text(self, solution: S) -> str:
+        """The judge output: ``output(instance, answers)`` of a whole input when the rules define it, else a line per query."""
+        output = self.rules.output
+        if output is None or self.rules.starts is None:
+            return "".join(line + "\n" for line in self._lines(solution))
+        answers = [(v.outcome, v.number) for v in solution.values]
+
+        def written(guard: Guard) -> str:
+            guard.doing = ("output", solution.instance)
+            found = output(solution.instance, answers)
+            if not isinstance(found, str):
+                raise guard.error("output", solution.instance, f"returned {shown_position(found)}, expected text")
+            return found
+
+        found = self._guarded(written)
+        return found if not found or found.endswith("\n") else found + "\n"
+
+    def write_answer(self, solution: S, write: Write) -> None:
+        write(self.text(solution).encode())
+
+    def describe(self, solution: S) -> dict:
+        """The answers, each query's value, and the certificate's table."""
+
+        def described(guard: Guard) -> dict:
+            show = partial(self.rules.show, guard=guard)
+            table, note = self._table(solution, show)
+            return {
+                "game": self.name,
+                "rules": self.rules.path,
+                "kind": self.kind,
+                "answer": self.text(solution).splitlines(),
+                "queries": [
+                    {"position": show(q), "outcome": v.outcome, "number": v.number}
+                    for q, v in zip(solution.queries, solution.values)
+                ],
+                "players": [shown_position(p) for p in solution.players],
+                "certificate": {"table": table, "note": note},
+            }
+
+        return self._guarded(described)
+
+    def explain(self, instance: Queries, fast: tuple[Value, ...], other: tuple[Value, ...]) -> str:
+        i = first_difference(fast, other)
+        if i is None:
+            return "answers agree"
+        if i >= min(len(fast), len(other)):
+            return f"{len(other)} answers, fast has {len(fast)}"
+        return f"query {i + 1} ({self.rules.show(instance.positions[i])}): {other[i]}, fast says {fast[i]}"
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        """A command-line position solved (``solve --position``), claims, and stress cases (with ``positions``
+        and one position per input line).
+
+        Built once per game: the stress cases keep the positions they list for the whole run.
+        """
+        if self._capabilities is None:
+            from gamecert.verify.general.audit import TurnClaims
+            from gamecert.verify.general.play import TurnPositionPlay
+            from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
+            from gamecert.verify.general.stress import TurnStressCases
+
+            lines = self.rules.positions is not None and self.rules.starts is None
+            stress = (TurnStressCases(self),) if lines else ()
+            self._capabilities = (
+                TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
+                TurnPositionPlay(self), *stress,
+            )
+        return self._capabilities
+
+
+class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
+    """A general game from a rules file: ``win N``, ``lose N`` or ``draw`` per query (N the remoteness)."""
+
+    kind = "general"
+
+    def __init__(self, rules: GeneralRules, limits: Limits) -> None:
+        super().__init__(rules, limits)
+
+    def solve(self, instance: Queries) -> GeneralSolution:
+        return general_game(self.rules, instance.positions, self.limits, instance.instance)
+
+    def certify(self, instance: Queries, solution: GeneralSolution) -> list[str]:
+        from gamecert.verify.general.certificate import check_general
+
+        return check_general(self.rules, solution, self.limits)
+
+    def _table(self, solution: GeneralSolution, show: Callable[[Any], str]) -> tuple[list, str]:
+        rows = [[show(p), str(v)] for p, v in solution.table.items()]
+        note = (
+            "table: every position reached and its value for the player to move: win N (a move to a position lost "
+            "for its mover in N-1, or won in N-1 after an extra move), lose N (every move to a position won for "
+            "its mover within N-1, or lost after an extra move), or draw (no winning move, a move to a draw)"
+        )
+        return rows, note
+
+    def formulations(self) -> tuple[Formulation, ...]:
+        try:
+            from gamecert.verify.general.formulations import general_formulations
+        except ModuleNotFoundError as exc:  # the formulations are merged separately
+            if exc.name != "gamecert.verify.general.formulations":
+                raise
+            return ()
+        return general_formulations(self)
+
+
+class TurnPositions(Positions):
+    """``gamecert solve --rules FILE --position TEXT``: the value of a position (or of every start of a whole
+    input) and a best move from it."""
+
+    def __init__(self, game: TurnRulesGame) -> None:
+        self.game = game
+
+    def solve_position(self, text: str) -> PositionAnswer:
+        """The value and a best move for people, and as JSON (the same text under ``"text"``).
+
+        >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+        >>> walk = GeneralRulesGame(GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else []), Limits())
+        >>> print(TurnPositions(walk).solve_position("3").text, end="")
+        position: 3
+        value: win 3
+        best move: to 2 (lose 2)
+        """
+        game = self.game
+        queries = game.parse(text.strip("\n") + "\n", "--position")
+        solution = game.solve(queries)
+        problems = game.certify(queries, solution)
+        if problems:  # a certificate that fails is gamecert's own fault
+            raise SolverError(f"the certificate fails: {problems[0]}")
+        lines, found = [], []
+
+        def best(guard: Guard) -> None:
+            for q, v in zip(solution.queries, solution.values):
+                move = best_move(game.rules, solution, q, guard)
+                shown = game.rules.show(q, guard)
+                lines.append(f"position: {shown}")
+                lines.append(f"value: {v}")
+                if move is not None:
+                    lines.append(f"best move: to {game.rules.show(move, guard)} ({entry(solution, move)})")
+                found.append({
+                    "position": shown, "outcome": v.outcome, "number": v.number,
+                    "move": None if move is None else game.rules.show(move, guard),
+                })
+
+        game._guarded(best)
+        shown = "\n".join(lines) + "\n"
+        data = {"game": game.name, "rules": game.rules.path, "kind": game.kind, "positions": found, "text": shown}
+        return PositionAnswer(shown, data)
+
+
+def entry(solution: Any, position: Hashable) -> str:
+    """A position's entry in a solution's table as words (``lose 2``, ``score 3``)."""
+    v = solution.table[position]
+    return str(v) if isinstance(v, Value) else f"score {v}"
+
+
+def best_move(rules: TurnRules, solution: Any, position: Hashable, guard: Guard) -> Hashable | None:
+    """A move the certified table calls best from ``position`` (None where the game is over or no move is left),
+    calling the rules again inside ``guard``'s block.
+
+    General games: the quickest win, else the slowest loss, else a draw
+    kept; score games: a move of the most points. In the first move a
+    score's value names, ``position`` after the move.
+    """
+    if rules.result is not None:
+        guard.doing = ("result", position)
+        if rules.result(position) is not None:
+            return None
+    guard.doing = ("moves", position)
+    moves = list(rules.moves(position))
+    if not moves:
+        return None
+    players: dict = {}
+
+    def same(q: Hashable) -> bool:
+        if rules.player is None:
+            return False
+        for p in (position, q):
+            if p not in players:
+                guard.doing = ("player", p)
+                players[p] = rules.player(p)
+        return players[position] == players[q]
+
+    table = solution.table
+    if isinstance(table[position], Value):
+        def key(q: Hashable) -> tuple:
+            v = table[q]
+            good = v.outcome != "draw" and (v.outcome == "lose") != same(q)
+            if good:
+                return (2, -v.number)  # win soonest
+            if v.outcome == "draw":
+                return (1, 0)
+            return (0, v.number)  # lose latest
+        return max(moves, key=key)
+    scored = [(points + (table[q] if same(q) else -table[q]), q) for q, points in moves]
+    return max(scored, key=lambda x: x[0])[1]

@@ -1,0 +1,1 @@
+"""Score games from rules files: the game class, its certificate, formulations and capabilities."""

@@ -1,0 +1,95 @@
+"""Check the certificate of a score game, trusting nothing but the rules.
+
+The certificate gives every position reached a score and a rank. The
+checker calls ``result``, ``moves`` and ``player`` again for every entry and
+reads each move's position from the tables (a move to a position missing
+from them is a violation). Each entry must hold locally:
+
+- where ``result`` decides, the score is ``result``; with no move and no
+  result, 0;
+- otherwise the score is the best over the moves of the move's points plus
+  the reached score after an extra move (the same player moves again), minus
+  it when the turn passes;
+- the rank is a non-negative int, and every move reaches a lower rank: so
+  every play ends, and the scores are right by induction on the rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from gamecert.solvers.general.value import Value
+from gamecert.solvers.rules.rules import Limits, ScoreRules
+from gamecert.solvers.score.solver import ScoreSolution
+from gamecert.verify.general.certificate import MAX_VIOLATIONS, Calls, guarded_check
+
+
+def check_score(rules: ScoreRules, solution: ScoreSolution, limits: Limits | None = None) -> list[str]:
+    """List what is wrong with a score game's certificate (empty: it holds).
+
+    Notes
+    -----
+    One pass over the table, calling the rules once per entry (``player``
+    once per position) and reading one entry per move: ``O(P + M)`` time
+    for ``P`` entries and ``M`` moves, ``O(P)`` extra space (the players).
+
+    >>> from gamecert.solvers.score.solver import score_game
+    >>> take = ScoreRules("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
+    >>> sol = score_game(take, [2])
+    >>> check_score(take, sol)
+    []
+    >>> sol.table[1] = 2
+    >>> check_score(take, sol)
+    ['1: the certificate says 2, the best move gives 1']
+    """
+    return guarded_check(rules, limits, lambda calls: _check(calls, solution))
+
+
+def _check(calls: Calls, sol: ScoreSolution) -> list[str]:
+    table, ranks, bad = sol.table, sol.ranks, []
+    for position, score in table.items():
+        if len(bad) >= MAX_VIOLATIONS:
+            break
+        why = _violation(calls, sol, position, score)
+        if why is not None:
+            bad.append(f"{calls.show(position)}: {why}")
+    for position in ranks.keys() - table.keys():
+        bad.append(f"{calls.show(position)}: a rank without a score")
+    for i, q in enumerate(sol.queries):
+        entry = table.get(q)
+        if sol.values[i] != Value("score", entry):
+            bad.append(f"query {i + 1} ({calls.show(q)}): the answer {sol.values[i]} is not the table's entry {entry}")
+    return bad[:MAX_VIOLATIONS]
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _violation(calls: Calls, sol: ScoreSolution, position: Hashable, score: object) -> str | None:
+    """What is wrong with the entries of ``position``, or None."""
+    rank = sol.ranks.get(position)
+    if not _is_int(score):
+        return f"the score {score!r} is not an int"
+    if not _is_int(rank) or rank < 0:
+        return f"the rank {rank!r} is not a non-negative int"
+    says = f"the certificate says {score}"
+    ended = calls.result(position)
+    if ended is not None:
+        return None if ended == score and _is_int(ended) else f"{says}, but result() says {ended!r}"
+    best = None
+    for move in calls.moves(position):
+        q, points = move
+        v, r = sol.table.get(q), sol.ranks.get(q)
+        if v is None or r is None:
+            return f"the move to {calls.show(q)} has no entry"
+        if not _is_int(points) or not _is_int(v):
+            return f"the move {calls.show(q)} scores {points!r} and reaches {v!r}, expected ints"
+        if not (_is_int(r) and r < rank):
+            return f"the rank {rank} does not fall on the move to {calls.show(q)} (rank {r!r})"
+        s = points + (v if calls.same(position, q) else -v)
+        if best is None or s > best:
+            best = s
+    if best is None:
+        return None if score == 0 else f"{says}, but there is no move (0)"
+    return None if best == score else f"{says}, the best move gives {best}"

@@ -1,0 +1,145 @@
+"""Score games as a mixed-integer program (OR-Tools pywraplp with SCIP): each value equals its best option.
+
+One integer variable per position, its value for the player to move; one
+binary variable per move, "this is the move the player to move picks". The
+value is at least every option (the move's points plus the value reached,
+for the mover on an extra move and against the mover otherwise) and, by a
+big-M bound switched on by the picked move, at most the picked option: so it
+equals the best. Play ends (the graph is ordered bottom-up when listed), so
+from the positions where play stops upwards every value is forced: the
+program has one value per position, and a query's is proven by maximizing
+and minimizing it to the same optimum. Nothing here uses the fast solver.
+"""
+
+from __future__ import annotations
+
+from gamecert.solvers.errors import SolverError
+from gamecert.solvers.general.value import Value
+from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.general.graph import TurnGraph
+
+#: pywraplp backend: SCIP, which OR-Tools' wheels carry.
+MILP_BACKEND = "SCIP"
+#: Most positions listed for the program.
+MILP_MAX_POSITIONS = 2_000
+#: Most moves listed for it (one binary variable and two rows each).
+MILP_MAX_MOVES = 6_000
+#: Seconds one solve may take; past it the formulation is skipped.
+MILP_TIME_LIMIT = 60.0
+
+
+def fits(graph: TurnGraph) -> str | None:
+    """Whether :func:`milp_values` runs on ``graph`` (None) or why not.
+
+    One integer per position and a binary and two rows per move; each query
+    costs two solves of the whole program. Hence :data:`MILP_MAX_POSITIONS`
+    and :data:`MILP_MAX_MOVES`.
+
+    >>> from gamecert.solvers.rules.rules import ScoreRules
+    >>> from gamecert.verify.general.graph import turn_graph
+    >>> take = ScoreRules("take", "t.py", int, lambda n: [(n - 1, 1)] if n else [])
+    >>> fits(turn_graph(take, [9], cap=5, name="MILP"))
+    'more than 5 positions (MILP limit)'
+    """
+    return graph.stopped or None
+
+
+def bound(graph: TurnGraph) -> int:
+    """A bound on every position's value: the largest result plus the largest points of every position's moves.
+
+    Play passes a position at most once, so no play scores more.
+
+    >>> from gamecert.solvers.rules.rules import ScoreRules
+    >>> from gamecert.verify.general.graph import turn_graph
+    >>> bound(turn_graph(ScoreRules("take", "t.py", int, lambda n: [(n - k, -k) for k in (1, 2) if k <= n]), [3]))
+    5
+    """
+    ends = [abs(e) for e in graph.ends if e is not None]
+    return max(ends, default=0) + sum(max((abs(p) for p in pts), default=0) for pts in graph.points)
+
+
+def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
+    """Decide every query of a score game by mixed-integer programs: the most the player to move can guarantee.
+
+    Parameters
+    ----------
+    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph` of score rules)
+
+    Returns
+    -------
+    One :class:`~gamecert.solvers.general.value.Value` (outcome ``"score"``) per query.
+
+    Raises
+    ------
+    TimeLimitError
+        when :func:`fits` rejects the graph or a solve runs past :data:`MILP_TIME_LIMIT`.
+    SolverError
+        if a solve ends otherwise than optimal, or a query's value is not unique.
+
+    Notes
+    -----
+    ``v[x]`` integer in ``[-U, U]`` (``U`` = :func:`bound`); ``pick[x, i]``
+    binary. Where play stops, ``v[x]`` is ``result`` (0 with no move).
+    Elsewhere, with ``o_i = points_i + v[y]`` on an extra move and ``points_i
+    - v[y]`` otherwise: ``v[x] >= o_i`` for every move, ``v[x] <= o_i + M_i
+    (1 - pick[x, i])`` with ``M_i = 2U + |points_i|`` (no bound at all where
+    the move is not picked), ``Σ_i pick[x, i] = 1``. In an order where every
+    position comes after its moves' positions, each ``v[x]`` is then forced
+    to the best ``o_i``: one feasible value per position. Per query, SCIP
+    maximizes and then minimizes ``v[q]``; both optimal and equal prove it.
+
+    >>> from gamecert.solvers.rules.rules import ScoreRules
+    >>> from gamecert.verify.general.graph import turn_graph
+    >>> take = ScoreRules("take", "t.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
+    >>> [str(v) for v in milp_values(turn_graph(take, [0, 1, 3]))]
+    ['score 0', 'score 1', 'score 1']
+    """
+    from ortools.linear_solver import pywraplp
+
+    reason = fits(graph)
+    if reason is not None:
+        raise TimeLimitError(reason)
+    solver = pywraplp.Solver.CreateSolver(MILP_BACKEND)
+    if solver is None:
+        raise SolverError(f"MILP: OR-Tools has no {MILP_BACKEND} backend")
+    solver.SetTimeLimit(int(MILP_TIME_LIMIT * 1000))
+    top = bound(graph)
+    # Model: value[x] for the player to move at x; pick[x, i]: the move x's player picks.
+    value = {x: solver.IntVar(-top, top, f"value[{x}]") for x in range(len(graph.positions))}
+    # Constraints
+    for x, v in value.items():
+        final = graph.final(x)
+        if final is not None:
+            solver.Add(v == final)
+            continue
+        picks = []
+        for i, (y, e, pts) in enumerate(zip(graph.options[x], graph.extra[x], graph.points[x])):
+            option = pts + value[y] if e else pts - value[y]
+            pick = solver.BoolVar(f"pick[{x},{i}]")
+            picks.append(pick)
+            solver.Add(v >= option)  # at least every option
+            solver.Add(v <= option + (2 * top + abs(pts)) * (1 - pick))  # at most the picked one
+        solver.Add(solver.Sum(picks) == 1)
+    # Solve
+    out = []
+    for i, r in enumerate(graph.roots):
+        solver.Maximize(value[r])
+        high = _optimum(solver, pywraplp, f"the largest value of query {i + 1}")
+        solver.Minimize(value[r])
+        low = _optimum(solver, pywraplp, f"the smallest value of query {i + 1}")
+        if high != low:
+            raise SolverError(f"MILP: query {i + 1} takes values from {low} to {high}, yet play ends")
+        out.append(Value("score", high))
+    return tuple(out)
+
+
+def _optimum(solver, pywraplp, what: str) -> int:
+    status = solver.Solve()
+    if status in (pywraplp.Solver.NOT_SOLVED, pywraplp.Solver.FEASIBLE):  # stopped by the time limit
+        raise TimeLimitError(f"MILP ({MILP_BACKEND}) ran past {MILP_TIME_LIMIT:g} s ({what})")
+    if status != pywraplp.Solver.OPTIMAL:
+        raise SolverError(f"MILP ({MILP_BACKEND}) ended with status {status} ({what}), expected OPTIMAL")
+    found = solver.Objective().Value()
+    if abs(found - round(found)) > 1e-6:
+        raise SolverError(f"MILP ({MILP_BACKEND}): {what} is {found}, not an integer")
+    return round(found)
