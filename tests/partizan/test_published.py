@@ -179,7 +179,6 @@ def test_domineering_rectangles_equal_pycgt(domineering):
     solution = domineering.solve(domineering.parse("".join(p + "\n" for p, _, _ in PYCGT)))
     for (position, _, value), form in zip(PYCGT, solution.values):
         assert same(form, braces(value)), position
-    assert check_partizan(domineering.rules, claimed(solution)).violations == []
 
 
 # -- the certificate catches a wrong form --------------------------------------------------------
