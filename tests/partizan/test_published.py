@@ -232,7 +232,7 @@ def test_the_certificate_holds_for_the_engine_and_fails_for_a_swapped_form():
     components = sorted({c for parts in solution.parts for c in parts})
     pool = Forms()
     caught = 0
-    for a, b in zip(components, components[1:]):
+    for a, b in itertools.pairwise(components):
         if pool.equal(pool.add(data.forms[a]), pool.add(data.forms[b])):
             continue
         swapped = dict(data.forms)
