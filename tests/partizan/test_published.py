@@ -179,7 +179,6 @@ def test_domineering_rectangles_equal_pycgt(domineering):
     solution = domineering.solve(domineering.parse("".join(p + "\n" for p, _, _ in PYCGT)))
     for (position, _, value), form in zip(PYCGT, solution.values):
         assert same(form, braces(value)), position
-    assert check_partizan(domineering.rules, claimed(solution)).violations == []
 
 
 # -- the certificate catches a wrong form --------------------------------------------------------
@@ -219,3 +218,26 @@ def test_the_certificate_says_what_it_checked_past_the_search_cap(domineering):
     assert undecided.violations == [] and not undecided.decided
     assert "not decided: the difference game has more than 20 positions" in undecided.checked[0]
     assert "which the certificate lacks" in undecided.checked[0]
+
+
+def test_the_certificate_holds_for_the_engine_and_fails_for_a_swapped_form():
+    # Random Clobber strips: every engine answer checks; giving one component another component's form
+    # (of a different value, by the plain order) is caught.
+    g = game("clobber.py")
+    rng = random.Random(5)
+    strips = ["".join(rng.choice("xo.") for _ in range(rng.randint(2, 7))) for _ in range(40)]
+    solution = g.solve(g.parse("".join(s + "\n" for s in strips)))
+    data = claimed(solution)
+    assert check_partizan(g.rules, data).violations == []
+    components = sorted({c for parts in solution.parts for c in parts})
+    pool = Forms()
+    caught = 0
+    for a, b in itertools.pairwise(components):
+        if pool.equal(pool.add(data.forms[a]), pool.add(data.forms[b])):
+            continue
+        swapped = dict(data.forms)
+        swapped[a] = data.forms[b]
+        found = check_partizan(g.rules, dataclasses.replace(data, forms=swapped))
+        assert any(v.startswith(f"component {g.rules.show(a)}: does not equal its form") for v in found.violations), a
+        caught += 1
+    assert caught >= 3
