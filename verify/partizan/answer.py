@@ -57,15 +57,4 @@ def form_key(pool: Forms, g: int) -> Hashable:
     >>> form_key(pool, pool.zero)
     (frozenset(), frozenset())
     """
-    keys: dict[int, Hashable] = {}
-    stack: list[tuple[int, bool]] = [(g, False)]
-    while stack:
-        x, ready = stack.pop()
-        if x in keys:
-            continue
-        if ready:
-            keys[x] = (frozenset(keys[o] for o in pool.lefts[x]), frozenset(keys[o] for o in pool.rights[x]))
-            continue
-        stack.append((x, True))
-        stack.extend((o, False) for o in (*pool.lefts[x], *pool.rights[x]) if o not in keys)
-    return keys[g]
+    return pool.fold(g, lambda lefts, rights: (frozenset(lefts), frozenset(rights)))

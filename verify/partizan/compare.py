@@ -20,7 +20,7 @@ recursion limit. References: Conway, *On Numbers and Games* (1976), ch. 7 and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 #: A plain form: ``(lefts, rights)``, each a tuple of plain forms.
@@ -90,35 +90,29 @@ class Forms:
             stack.extend((o, False) for o in (*lefts, *rights) if id(o) not in done)
         return done[id(plain)]
 
-    def plain(self, g: int) -> Plain:
-        """The plain form of id ``g`` (shared subforms are shared tuples)."""
-        out: dict[int, Plain] = {}
+    def fold(self, g: int, combine: Callable[[list[Any], list[Any]], Any]) -> Any:
+        """``combine(left values, right values)`` applied from the leaves up to ``G`` (each subform once).
+
+        >>> pool = Forms()
+        >>> pool.fold(pool.add(((ZERO,), (ZERO,))), lambda ls, rs: 1 + sum(ls) + sum(rs))  # nodes of the tree
+        3
+        """
+        out: dict[int, Any] = {}
         stack: list[tuple[int, bool]] = [(g, False)]
         while stack:
             x, ready = stack.pop()
             if x in out:
                 continue
             if ready:
-                out[x] = (tuple(out[o] for o in self.lefts[x]), tuple(out[o] for o in self.rights[x]))
+                out[x] = combine([out[o] for o in self.lefts[x]], [out[o] for o in self.rights[x]])
                 continue
             stack.append((x, True))
             stack.extend((o, False) for o in (*self.lefts[x], *self.rights[x]) if o not in out)
         return out[g]
 
-    def negate(self, g: int) -> int:
-        """The id of ``-G``: Left's and Right's options exchanged and negated, all the way down."""
-        out: dict[int, int] = {}
-        stack: list[tuple[int, bool]] = [(g, False)]
-        while stack:
-            x, ready = stack.pop()
-            if x in out:
-                continue
-            if ready:
-                out[x] = self.make([out[o] for o in self.rights[x]], [out[o] for o in self.lefts[x]])
-                continue
-            stack.append((x, True))
-            stack.extend((o, False) for o in (*self.lefts[x], *self.rights[x]) if o not in out)
-        return out[g]
+    def plain(self, g: int) -> Plain:
+        """The plain form of id ``g`` (shared subforms are shared tuples)."""
+        return self.fold(g, lambda ls, rs: (tuple(ls), tuple(rs)))
 
     # -- order ------------------------------------------------------------------------------
 
