@@ -21,9 +21,10 @@ import pytest
 
 from gamecert.solvers.partizan.form import Form
 from gamecert.solvers.rules.rules import Limits
+from gamecert.verify.partizan.answer import claimed
 from gamecert.verify.partizan.certificate import check_partizan
 from gamecert.verify.partizan.compare import Forms
-from gamecert.verify.partizan.game import PartizanRulesGame, claimed
+from gamecert.verify.partizan.game import PartizanRulesGame
 from gamecert.verify.rules.load import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from gamecert.verify.partizan.certificate import Claimed
 from gamecert.verify.partizan.compare import Forms
+
+if TYPE_CHECKING:
+    from gamecert.solvers.partizan.solver import PartizanSolution
 
 #: The outcome classes and what each says.
 OUTCOMES = {
@@ -58,3 +63,25 @@ def form_key(pool: Forms, g: int) -> Hashable:
     (frozenset(), frozenset())
     """
     return pool.fold(g, lambda lefts, rights: (frozenset(lefts), frozenset(rights)))
+
+
+def claimed(solution: PartizanSolution) -> Claimed:
+    """What a solution claims, as the plain data the checker reads (every component position's form, from the table)."""
+    return Claimed(
+        solution.queries, solution.parts, tuple(v.plain() for v in solution.values), solution.outcomes,
+        {p: f.plain() for p, f in solution.table.items()},
+    )
+
+
+def value_text(form: object) -> str:
+    """A canonical form in CGSuite's notation (the engine's writer)."""
+    from gamecert.solvers.partizan.notation import notation
+
+    return notation(form)
+
+
+def form_text(form: object) -> str:
+    """A form written with integers, dyadic fractions, braces, bars and commas only (the engine's writer)."""
+    from gamecert.solvers.partizan.notation import plain_notation
+
+    return plain_notation(form)

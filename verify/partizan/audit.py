@@ -18,10 +18,9 @@ from gamecert.solvers.errors import RulesError
 from gamecert.solvers.partizan.solver import partizan_game
 from gamecert.solvers.rules.rules import shown_position
 from gamecert.verify.errors import CertificationError
-from gamecert.verify.partizan.answer import OUTCOMES
+from gamecert.verify.partizan.answer import OUTCOMES, claimed, value_text
 from gamecert.verify.partizan.certificate import check_partizan
 from gamecert.verify.partizan.compare import Forms
-from gamecert.verify.partizan.game import claimed, value_text
 from gamecert.verify.rules.audit import Claims
 
 

@@ -18,32 +18,10 @@ from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
 from gamecert.solvers.rules.impartial import parse_positions
 from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
-from gamecert.verify.partizan.answer import Verdict, form_key
-from gamecert.verify.partizan.certificate import CertificateCheck, Claimed, check_partizan
+from gamecert.verify.partizan.answer import Verdict, claimed, form_key, form_text, value_text
+from gamecert.verify.partizan.certificate import CertificateCheck, check_partizan
 from gamecert.verify.partizan.compare import Forms
 from gamecert.verify.rules.game import answer_lines
-
-
-def claimed(solution: PartizanSolution) -> Claimed:
-    """What a solution claims, as the plain data the checker reads (every component position's form, from the table)."""
-    return Claimed(
-        solution.queries, solution.parts, tuple(v.plain() for v in solution.values), solution.outcomes,
-        {p: f.plain() for p, f in solution.table.items()},
-    )
-
-
-def value_text(form: object) -> str:
-    """A canonical form in CGSuite's notation (the engine's writer)."""
-    from gamecert.solvers.partizan.notation import notation
-
-    return notation(form)
-
-
-def form_text(form: object) -> str:
-    """A form written with integers, dyadic fractions, braces, bars and commas only (the engine's writer)."""
-    from gamecert.solvers.partizan.notation import plain_notation
-
-    return plain_notation(form)
 
 
 class PartizanRulesGame(Game[list, PartizanSolution]):

@@ -27,10 +27,9 @@ from gamecert.solvers.rules.impartial import Sum, parse_positions
 from gamecert.solvers.rules.rules import Guard, Limits
 from gamecert.verify.capabilities import PositionAnswer, PositionPlay, Positions
 from gamecert.verify.engine.play import Illegal
-from gamecert.verify.partizan.answer import OUTCOMES
+from gamecert.verify.partizan.answer import OUTCOMES, value_text
 from gamecert.verify.partizan.certificate import check_table
 from gamecert.verify.partizan.difference import PLAYERS, DifferenceGame
-from gamecert.verify.partizan.game import value_text
 from gamecert.verify.rules.play import MOVE_HINT, guarded, one_line
 
 if TYPE_CHECKING:
