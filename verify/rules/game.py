@@ -36,7 +36,6 @@ from gamecert.solvers.rules.rules import (
 )
 from gamecert.verify.capabilities import ExportStart
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
-from gamecert.verify.rules.kinds import game_of
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
 from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 
