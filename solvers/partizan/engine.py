@@ -34,7 +34,17 @@ Task = Generator  # a step of the computation: yields sub-steps, returns its res
 
 
 def drive(task: Task):
-    """Run ``task`` and every step it yields over one explicit stack; its result."""
+    """Run ``task`` and every step it yields over one explicit stack; its result.
+
+    >>> def task():
+    ...     x = yield sub()
+    ...     return x + 1
+    >>> def sub():
+    ...     return 41
+    ...     yield
+    >>> drive(task())
+    42
+    """
     stack = [task]
     value = None
     while True:
@@ -180,6 +190,15 @@ def _le_task(g: Form, h: Form) -> Task:
 def le(g: Form, h: Form) -> bool:
     """Whether ``g <= h``: Left, playing second, wins ``h - g``.
 
+    Notes
+    -----
+    Conway's test: ``g <= h`` unless some ``g^L >= h`` or some ``h^R <= g``
+    (*On Numbers and Games*, ch. 1), run over an explicit stack and memoized
+    by the pair of ids. Canonical forms are first compared by their stops
+    (``g <= h`` needs ``Ls(g) <= Ls(h)`` and ``Rs(g) <= Rs(h)``, and
+    ``Ls(g) < Rs(h)`` gives it), numbers by value. Each pair is decided once:
+    time at most the product of the numbers of subforms, usually far less.
+
     >>> star = canonical([ZERO], [ZERO])
     >>> le(ZERO, star), le(star, ZERO), le(ZERO, number(1))
     (False, False, True)
@@ -196,7 +215,11 @@ def _le(g: Form, h: Form) -> Task:
 
 
 def equal(g: Form, h: Form) -> bool:
-    """Whether ``g`` and ``h`` are equal games (for canonical forms: the same object)."""
+    """Whether ``g`` and ``h`` are equal games (for canonical forms: the same object).
+
+    >>> equal(Form.of([ZERO], [number(2)]), number(1))
+    True
+    """
     if g.canonical and h.canonical:
         return g is h
     return le(g, h) and le(h, g)
@@ -314,9 +337,17 @@ def _maximal(options: list[Form], left: bool) -> Task:
 def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     """The canonical form of ``{lefts | rights}``, whose options are canonical forms.
 
-    Dominated options are removed and reversible ones bypassed until none is
-    left; options that are all numbers give a number (the simplest between)
-    or a switch ``{a | b}`` at once.
+    Notes
+    -----
+    Dominated options are removed (a Left option ``<=`` another, a Right
+    option ``>=`` another) and reversible ones bypassed (Left's ``a`` with
+    some ``a^R <= G`` is replaced by the Left options of that ``a^R``;
+    Right's symmetrically) until none is left: the result is the unique
+    simplest form equal to ``G`` (Conway, *On Numbers and Games*, ch. 10;
+    Siegel, *Combinatorial Game Theory*, II.2). Options that are all
+    numbers give a number (the simplest between them) or a switch
+    ``{a | b}`` at once. Each comparison is memoized (:func:`le`); results
+    are memoized by the raw form.
 
     >>> canonical([number(1)], [number(2)]) is number(Fraction(3, 2)), canonical([ZERO], [number(2)]) is number(1)
     (True, True)
@@ -325,7 +356,11 @@ def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
 
 
 def canonical_of(form: Form) -> Form:
-    """The canonical form of any ``form`` (options canonicalized first, bottom-up over an explicit stack)."""
+    """The canonical form of any ``form`` (options canonicalized first, bottom-up over an explicit stack).
+
+    >>> canonical_of(Form.of([Form.of([], [])], [Form.of([Form.of([], [])], [])])) is number(Fraction(1, 2))
+    True
+    """
     done: dict[int, Form] = {}
     stack = [form]
     while stack:
@@ -398,6 +433,13 @@ def _add_task(g: Form, h: Form) -> Task:
 def add(g: Form, h: Form) -> Form:
     """The canonical form of ``g + h`` (canonical ``g`` and ``h``).
 
+    Notes
+    -----
+    ``g + h = {g^L + h, g + h^L | g^R + h, g + h^R}``, canonicalized, with
+    sums of options found the same way over an explicit stack; a number plus
+    a non-number is ``{h^L + x | h^R + x}`` (number translation), two numbers
+    or two ``x + n.^ + *k`` add at once. Memoized by the pair of ids.
+
     >>> star = canonical([ZERO], [ZERO])
     >>> add(star, star) is ZERO, add(number(Fraction(1, 2)), number(Fraction(1, 2))) is number(1)
     (True, True)
@@ -407,7 +449,11 @@ def add(g: Form, h: Form) -> Form:
 
 
 def add_all(forms: Iterable[Form]) -> Form:
-    """The canonical form of a sum (``0`` for no terms)."""
+    """The canonical form of a sum (``0`` for no terms).
+
+    >>> add_all([number(1), nus(0, 0, 1), nus(0, 0, 1)]) is number(1), add_all([]) is ZERO
+    (True, True)
+    """
     total = ZERO
     for f in forms:
         if total is ZERO:
@@ -451,7 +497,11 @@ def neg(g: Form) -> Form:
 
 
 def subtract(g: Form, h: Form) -> Form:
-    """The canonical form of ``g - h``."""
+    """The canonical form of ``g - h``.
+
+    >>> subtract(nus(0, 1), nus(0, 1)) is ZERO
+    True
+    """
     return add(g, neg(h))
 
 
@@ -494,7 +544,11 @@ def nus(x: Fraction | int, ups: int = 0, nim: int = 0) -> Form:
 
 
 def birthday(g: Form) -> int:
-    """The birthday of a form: 0 for ``{|}``, else one more than the largest of its options' (explicit stack)."""
+    """The birthday of a form: 0 for ``{|}``, else one more than the largest of its options' (explicit stack).
+
+    >>> birthday(ZERO), birthday(nus(0, 1)), birthday(number(Fraction(3, 4)))
+    (0, 2, 3)
+    """
     done: dict[int, int] = {}
     stack = [g]
     while stack:
