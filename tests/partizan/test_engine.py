@@ -296,3 +296,21 @@ def test_loops_and_unhashable_positions_are_bad_rules():
     big = PartizanRules("big", "big.py", int, lambda n: [n - 1] if n else [], lambda n: [])
     with pytest.raises(RulesError, match="more than 10 positions"):
         partizan_game(big, [50], Limits(max_positions=10))
+
+
+def test_what_the_rules_raise_is_theirs_and_what_the_engine_raises_is_not(monkeypatch):
+    def left(n):
+        raise ValueError("no such move")
+
+    raising = PartizanRules("raising", "raising.py", int, left, lambda n: [])
+    with pytest.raises(RulesError, match=r"left\(3\) raised ValueError: no such move"):
+        partizan_game(raising, [3])
+    import gamecert.solvers.partizan.solver as solver
+
+    def broken(lefts, rights):
+        raise ZeroDivisionError("engine fault")
+
+    monkeypatch.setattr(solver, "canonical", broken)
+    fine = PartizanRules("fine", "fine.py", int, lambda n: [], lambda n: [])
+    with pytest.raises(ZeroDivisionError):
+        partizan_game(fine, [0])
