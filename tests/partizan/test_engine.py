@@ -305,7 +305,7 @@ def test_what_the_rules_raise_is_theirs_and_what_the_engine_raises_is_not(monkey
     raising = PartizanRules("raising", "raising.py", int, left, lambda n: [])
     with pytest.raises(RulesError, match=r"left\(3\) raised ValueError: no such move"):
         partizan_game(raising, [3])
-    import gamecert.solvers.partizan.solver as solver
+    from gamecert.solvers.partizan import solver
 
     def broken(lefts, rights):
         raise ZeroDivisionError("engine fault")
