@@ -266,11 +266,12 @@ def _expr(seq: list, end: int, depth: int) -> Form:
     i = at[0]
     sides = []
     for part, stop in ((seq[:i], seq[i][2]), (seq[i + 1:], end)):
-        options = [] if not part else _split_at(part, ",")
-        forms = []
-        for option in options:
-            forms.append(_expr(option, stop, depth))
-        sides.append(forms)
+        # A side with bars of its own is one unbraced game (several options are each braced), else a list.
+        if any(t[0] == "bars" for t in part):
+            options = [part]
+        else:
+            options = [] if not part else _split_at(part, ",")
+        sides.append([_expr(option, stop, depth) for option in options])
     return canonical(sides[0], sides[1])
 
 

@@ -180,6 +180,14 @@ def _plain_neg(g: tuple) -> tuple:
 # -- notation -------------------------------------------------------------------------------
 
 
+def test_a_lone_option_written_with_bars_keeps_its_commas():
+    # {0 || {0, {0|-2} | -2}}: the Right option is written unbraced, its own Left options after a comma.
+    inner = canonical([ZERO, canonical([ZERO], [number(-2)])], [number(-2)])
+    g = canonical([ZERO], [inner])
+    assert notation(g) == "{0||0,{0|-2}|-2}"
+    assert parse_notation("{0||0,{0|-2}|-2}") is g
+
+
 def test_notation_round_trips(forms):
     extra = [nus(Fraction(3, 2), -3, 2), nus(0, 4, 0), parse_notation("+-(1*)"), parse_notation("1Tiny(2)"),
              parse_notation("Miny(1)"), parse_notation("+-{2|1}"), parse_notation("{2|1||0|-1}")]
