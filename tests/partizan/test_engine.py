@@ -188,6 +188,16 @@ def test_a_lone_option_written_with_bars_keeps_its_commas():
     assert parse_notation("{0||0,{0|-2}|-2}") is g
 
 
+@pytest.mark.slow
+def test_notation_round_trips_on_domineering_values():
+    rng = random.Random(3)
+    boards = [board(rows, 4, {(rng.randrange(rows), rng.randrange(4)) for _ in range(2)}) for rows in (3, 4) * 6]
+    values = partizan_game(_domineering(True), boards).values
+    assert len({v.id for v in values}) > 5
+    for v in values:
+        assert parse_notation(notation(v)) is v and parse_notation(plain_notation(v)) is v
+
+
 def test_notation_round_trips(forms):
     extra = [nus(Fraction(3, 2), -3, 2), nus(0, 4, 0), parse_notation("+-(1*)"), parse_notation("1Tiny(2)"),
              parse_notation("Miny(1)"), parse_notation("+-{2|1}"), parse_notation("{2|1||0|-1}")]
