@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from fractions import Fraction
 
-from gamecert.solvers.partizan.form import Form, make
+from gamecert.solvers.partizan.form import Form, bottom_up, make
 
 #: ``le`` results by ``(g.id << 32) | h.id``.
 _LE: dict[int, bool] = {}
@@ -27,8 +27,8 @@ _NUMBERS: dict[Fraction, Form] = {}
 #: ``(number, ups, nimber)`` of the canonical forms known to be ``x + n.^ + *k``, by id.
 NUS: dict[int, tuple[Fraction, int, int]] = {}
 _NUS_FORMS: dict[tuple[Fraction, int, int], Form] = {}
-#: Ids of canonical forms known not to be ``x + n.^ + *k``.
-_NOT_NUS: set[int] = set()
+#: What :func:`as_nus` found for each form it examined: ``(x, n, k)`` or None.
+_NUS_SEEN: dict[int, tuple[Fraction, int, int] | None] = {}
 
 Task = Generator  # a step of the computation: yields sub-steps, returns its result
 
@@ -274,32 +274,9 @@ def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
         if g.canonical:
             break
         # Reversible options: Left's a reverses through a^R <= g (replaced by a^RL), Right's b through b^L >= g.
-        changed = False
-        new_ls: list[Form] = []
-        for a in ls:
-            for ar in a.right:
-                r = _le_fast(ar, g)
-                if r is None:
-                    r = yield _le_task(ar, g)
-                if r:
-                    new_ls.extend(ar.left)
-                    changed = True
-                    break
-            else:
-                new_ls.append(a)
-        new_rs: list[Form] = []
-        for b in rs:
-            for bl in b.left:
-                r = _le_fast(g, bl)
-                if r is None:
-                    r = yield _le_task(g, bl)
-                if r:
-                    new_rs.extend(bl.right)
-                    changed = True
-                    break
-            else:
-                new_rs.append(b)
-        if not changed:
+        new_ls = yield _bypassed(ls, g, True)
+        new_rs = yield _bypassed(rs, g, False)
+        if new_ls is ls and new_rs is rs:
             break
         ls, rs = _unique(new_ls), _unique(new_rs)
     g.canonical = True
@@ -307,6 +284,27 @@ def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
         raise AssertionError("a canonical form with an empty side must be an integer")
     _CANON[raw.id] = g
     return g
+
+
+def _bypassed(options: list[Form], g: Form, left: bool) -> Task:
+    """``options`` (Left's when ``left``) with each reversible one replaced by its bypass; the same list when
+    none is reversible. Left's ``a`` reverses through an ``a^R <= g`` and is replaced by that ``a^R``'s Left
+    options; Right's ``b`` through a ``b^L >= g``, replaced by its Right options."""
+    out: list[Form] = []
+    changed = False
+    for a in options:
+        for back in (a.right if left else a.left):
+            lo, hi = (back, g) if left else (g, back)
+            r = _le_fast(lo, hi)
+            if r is None:
+                r = yield _le_task(lo, hi)
+            if r:
+                out.extend(back.left if left else back.right)
+                changed = True
+                break
+        else:
+            out.append(a)
+    return out if changed else options
 
 
 def _maximal(options: list[Form], left: bool) -> Task:
@@ -362,19 +360,11 @@ def canonical_of(form: Form) -> Form:
     True
     """
     done: dict[int, Form] = {}
-    stack = [form]
-    while stack:
-        f = stack[-1]
-        if f.id in done:
-            stack.pop()
-            continue
-        missing = [o for o in f.left + f.right if o.id not in done]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        done[f.id] = f if f.canonical else canonical([done[o.id] for o in f.left], [done[o.id] for o in f.right])
-    return done[form.id]
+
+    def value(f: Form) -> Form:
+        return f if f.canonical else canonical([done[o.id] for o in f.left], [done[o.id] for o in f.right])
+
+    return bottom_up(form, done, value)
 
 
 # -- sums and negatives -------------------------------------------------------------------
@@ -473,27 +463,20 @@ def neg(g: Form) -> Form:
     done = _NEG.get(g.id)
     if done is not None:
         return done
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in _NEG:
-            stack.pop()
-            continue
-        missing = [o for o in f.left + f.right if o.id not in _NEG]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        n = make(tuple(_unique(_NEG[o.id] for o in f.right)), tuple(_unique(_NEG[o.id] for o in f.left)))
-        n.canonical = f.canonical
-        _NEG[f.id] = n
-        _NEG[n.id] = f
-        p = NUS.get(f.id)
-        if p is not None:
-            key = (-p[0], -p[1], p[2])
-            NUS[n.id] = key
-            _NUS_FORMS.setdefault(key, n)
-    return _NEG[g.id]
+    return bottom_up(g, _NEG, _negative)
+
+
+def _negative(f: Form) -> Form:
+    """``-f`` from its options' negatives (in ``_NEG``); ``-(-f)`` is ``f``, and ``x + n.^ + *k`` is known."""
+    n = make(tuple(_unique(_NEG[o.id] for o in f.right)), tuple(_unique(_NEG[o.id] for o in f.left)))
+    n.canonical = f.canonical
+    _NEG[n.id] = f
+    p = NUS.get(f.id)
+    if p is not None:
+        key = (-p[0], -p[1], p[2])
+        NUS[n.id] = key
+        _NUS_FORMS.setdefault(key, n)
+    return n
 
 
 def subtract(g: Form, h: Form) -> Form:
@@ -550,19 +533,7 @@ def birthday(g: Form) -> int:
     (0, 2, 3)
     """
     done: dict[int, int] = {}
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in done:
-            stack.pop()
-            continue
-        missing = [o for o in f.left + f.right if o.id not in done]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        done[f.id] = 1 + max((done[o.id] for o in f.left + f.right), default=-1)
-    return done[g.id]
+    return bottom_up(g, done, lambda f: 1 + max((done[o.id] for o in f.left + f.right), default=-1))
 
 
 def as_nus(g: Form) -> tuple[Fraction, int, int] | None:
@@ -577,31 +548,27 @@ def as_nus(g: Form) -> tuple[Fraction, int, int] | None:
     >>> as_nus(add(nus(Fraction(1, 2)), nus(0, -2, 3)))
     (Fraction(1, 2), -2, 3)
     """
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in NUS or f.id in _NOT_NUS:
-            stack.pop()
-            continue
-        options = f.left + f.right
-        missing = [o for o in options if o.id not in NUS and o.id not in _NOT_NUS]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        found = None
-        if f.canonical and f.lstop == f.rstop and all(o.id in NUS for o in options):
-            ups = max(abs(NUS[o.id][1]) for o in options) + 2
-            nims = 1 << max(max(NUS[o.id][2] for o in options).bit_length() + 1, 1)
-            for n in sorted(range(-ups, ups + 1), key=abs):
-                for k in range(nims):
-                    if nus(f.lstop, n, k) is f:
-                        found = (f.lstop, n, k)
-                        break
-                if found is not None:
-                    break
-        if found is None:
-            _NOT_NUS.add(f.id)
-        else:
-            NUS[f.id] = found
-    return NUS.get(g.id)
+    return bottom_up(g, _NUS_SEEN, _nus_of, _not_known_nus)
+
+
+def _not_known_nus(f: Form) -> tuple[Form, ...]:
+    return () if f.id in NUS else f.left + f.right
+
+
+def _nus_of(f: Form) -> tuple[Fraction, int, int] | None:
+    """``(x, n, k)`` of ``f`` when it is ``x + n.^ + *k``, its options' already known."""
+    known = NUS.get(f.id)
+    if known is not None:
+        return known
+    options = f.left + f.right
+    if not (f.canonical and f.lstop == f.rstop and all(_NUS_SEEN.get(o.id) or NUS.get(o.id) for o in options)):
+        return None
+    parts = [NUS.get(o.id) or _NUS_SEEN[o.id] for o in options]
+    ups = max(abs(p[1]) for p in parts) + 2
+    nims = 1 << max(max(p[2] for p in parts).bit_length() + 1, 1)
+    for n in sorted(range(-ups, ups + 1), key=abs):
+        for k in range(nims):
+            if nus(f.lstop, n, k) is f:
+                NUS[f.id] = (f.lstop, n, k)
+                return f.lstop, n, k
+    return None
