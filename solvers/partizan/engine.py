@@ -9,6 +9,7 @@ form ids, for the life of the process (forms are hash-consed and never freed).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Generator, Iterable
 from fractions import Fraction
 
@@ -240,32 +241,44 @@ def outcome(g: Form) -> str:
 
 
 def _unique(forms: Iterable[Form]) -> list[Form]:
-    return sorted(set(forms), key=_key)
+    return sorted(set(forms), key=_BY_ID)
 
 
-def _key(form: Form) -> int:
-    return form.id
+_BY_ID = operator.attrgetter("id")
+
+
+def _canon_known(ls: list[Form], rs: list[Form]) -> tuple[Form, Form | None]:
+    """The raw form ``{ls | rs}`` (sorted, canonical options) and its canonical form when known without a
+    search: already canonical, met before, or all options numbers (a number, or a switch ``{a | b}``)."""
+    raw = make(tuple(ls), tuple(rs))
+    if raw.canonical:
+        return raw, raw
+    done = _CANON.get(raw.id)
+    if done is not None:
+        return raw, done
+    if all(o.number is not None for o in ls) and all(o.number is not None for o in rs):
+        a = max(o.number for o in ls) if ls else None
+        b = min(o.number for o in rs) if rs else None
+        if a is None or b is None or a < b:
+            done = number(simplest(a, b))
+        else:  # {a | b}, a >= b: no option dominated, none reversible
+            done = make((number(a),), (number(b),))
+            done.canonical = True
+        _CANON[raw.id] = done
+    return raw, done
 
 
 def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
     """The canonical form of ``{lefts | rights}``, whose options are canonical."""
     ls, rs = _unique(lefts), _unique(rights)
-    raw = make(tuple(ls), tuple(rs))
-    if raw.canonical:
-        return raw
-    done = _CANON.get(raw.id)
+    raw, done = _canon_known(ls, rs)
     if done is not None:
         return done
-    if all(o.number is not None for o in ls) and all(o.number is not None for o in rs):
-        a = max(o.number for o in ls) if ls else None
-        b = min(o.number for o in rs) if rs else None
-        if a is None or b is None or a < b:
-            result = number(simplest(a, b))
-        else:  # {a | b}, a >= b: no option dominated, none reversible
-            result = make((number(a),), (number(b),))
-            result.canonical = True
-        _CANON[raw.id] = result
-        return result
+    return (yield _reduce(raw, ls, rs))
+
+
+def _reduce(raw: Form, ls: list[Form], rs: list[Form]) -> Task:
+    """The canonical form of ``raw = {ls | rs}``: dominated options removed, reversible ones bypassed."""
     while True:
         # Dominated options: a Left option <= another, a Right option >= another (equal ones are one object).
         ls = yield _maximal(ls, True)
@@ -350,7 +363,9 @@ def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     >>> canonical([number(1)], [number(2)]) is number(Fraction(3, 2)), canonical([ZERO], [number(2)]) is number(1)
     (True, True)
     """
-    return drive(_canon_task(lefts, rights))
+    ls, rs = _unique(lefts), _unique(rights)
+    raw, done = _canon_known(ls, rs)
+    return done if done is not None else drive(_reduce(raw, ls, rs))
 
 
 def canonical_of(form: Form) -> Form:
