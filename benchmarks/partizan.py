@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="partizan")
     parser.add_argument("--quick", action="store_true", help="only the smaller rows")
     parser.add_argument("--pycgt-limit", type=float, default=900.0, help="seconds of wall time per pycgt row")
-    parser.add_argument("--max", type=int, default=36, help="largest Domineering board area")
+    parser.add_argument("--max", type=int, default=25, help="largest Domineering board area (5x6: 30, 6x6: 36)")
     args = parser.parse_args(argv)
     from pathlib import Path
 
@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         boards = boards[:2]
     rows = [("dom", b) for b in boards if b[0] * b[1] <= args.max]
-    strips = ["ttt..fff", "tttt..ffff", "ttt...fff", "tttt...ffff", "ttttt..fffff"]
+    strips = ["ttt..fff", "tttt..ffff", "ttt...fff", "tttt...ffff", "ttttt..fffff", "tttt....ffff"]
     rows += [("tf", s) for s in (strips[:2] if args.quick else strips)]
     pycgt = have_pycgt()
     print(f"{'position':<16} {'value':<28} {'ours s':>8} {'stored':>8} {'pycgt s':>9} {'ratio':>7}")

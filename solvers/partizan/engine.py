@@ -9,10 +9,11 @@ form ids, for the life of the process (forms are hash-consed and never freed).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Generator, Iterable
 from fractions import Fraction
 
-from gamecert.solvers.partizan.form import Form, make
+from gamecert.solvers.partizan.form import Form, bottom_up, make
 
 #: ``le`` results by ``(g.id << 32) | h.id``.
 _LE: dict[int, bool] = {}
@@ -27,14 +28,24 @@ _NUMBERS: dict[Fraction, Form] = {}
 #: ``(number, ups, nimber)`` of the canonical forms known to be ``x + n.^ + *k``, by id.
 NUS: dict[int, tuple[Fraction, int, int]] = {}
 _NUS_FORMS: dict[tuple[Fraction, int, int], Form] = {}
-#: Ids of canonical forms known not to be ``x + n.^ + *k``.
-_NOT_NUS: set[int] = set()
+#: What :func:`as_nus` found for each form it examined: ``(x, n, k)`` or None.
+_NUS_SEEN: dict[int, tuple[Fraction, int, int] | None] = {}
 
 Task = Generator  # a step of the computation: yields sub-steps, returns its result
 
 
 def drive(task: Task):
-    """Run ``task`` and every step it yields over one explicit stack; its result."""
+    """Run ``task`` and every step it yields over one explicit stack; its result.
+
+    >>> def task():
+    ...     x = yield sub()
+    ...     return x + 1
+    >>> def sub():
+    ...     return 41
+    ...     yield
+    >>> drive(task())
+    42
+    """
     stack = [task]
     value = None
     while True:
@@ -180,6 +191,15 @@ def _le_task(g: Form, h: Form) -> Task:
 def le(g: Form, h: Form) -> bool:
     """Whether ``g <= h``: Left, playing second, wins ``h - g``.
 
+    Notes
+    -----
+    Conway's test: ``g <= h`` unless some ``g^L >= h`` or some ``h^R <= g``
+    (*On Numbers and Games*, ch. 1), run over an explicit stack and memoized
+    by the pair of ids. Canonical forms are first compared by their stops
+    (``g <= h`` needs ``Ls(g) <= Ls(h)`` and ``Rs(g) <= Rs(h)``, and
+    ``Ls(g) < Rs(h)`` gives it), numbers by value. Each pair is decided once:
+    time at most the product of the numbers of subforms, usually far less.
+
     >>> star = canonical([ZERO], [ZERO])
     >>> le(ZERO, star), le(star, ZERO), le(ZERO, number(1))
     (False, False, True)
@@ -196,7 +216,11 @@ def _le(g: Form, h: Form) -> Task:
 
 
 def equal(g: Form, h: Form) -> bool:
-    """Whether ``g`` and ``h`` are equal games (for canonical forms: the same object)."""
+    """Whether ``g`` and ``h`` are equal games (for canonical forms: the same object).
+
+    >>> equal(Form.of([ZERO], [number(2)]), number(1))
+    True
+    """
     if g.canonical and h.canonical:
         return g is h
     return le(g, h) and le(h, g)
@@ -217,32 +241,44 @@ def outcome(g: Form) -> str:
 
 
 def _unique(forms: Iterable[Form]) -> list[Form]:
-    return sorted(set(forms), key=_key)
+    return sorted(set(forms), key=_BY_ID)
 
 
-def _key(form: Form) -> int:
-    return form.id
+_BY_ID = operator.attrgetter("id")
+
+
+def _canon_known(ls: list[Form], rs: list[Form]) -> tuple[Form, Form | None]:
+    """The raw form ``{ls | rs}`` (sorted, canonical options) and its canonical form when known without a
+    search: already canonical, met before, or all options numbers (a number, or a switch ``{a | b}``)."""
+    raw = make(tuple(ls), tuple(rs))
+    if raw.canonical:
+        return raw, raw
+    done = _CANON.get(raw.id)
+    if done is not None:
+        return raw, done
+    if all(o.number is not None for o in ls) and all(o.number is not None for o in rs):
+        a = max(o.number for o in ls) if ls else None
+        b = min(o.number for o in rs) if rs else None
+        if a is None or b is None or a < b:
+            done = number(simplest(a, b))
+        else:  # {a | b}, a >= b: no option dominated, none reversible
+            done = make((number(a),), (number(b),))
+            done.canonical = True
+        _CANON[raw.id] = done
+    return raw, done
 
 
 def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
     """The canonical form of ``{lefts | rights}``, whose options are canonical."""
     ls, rs = _unique(lefts), _unique(rights)
-    raw = make(tuple(ls), tuple(rs))
-    if raw.canonical:
-        return raw
-    done = _CANON.get(raw.id)
+    raw, done = _canon_known(ls, rs)
     if done is not None:
         return done
-    if all(o.number is not None for o in ls) and all(o.number is not None for o in rs):
-        a = max(o.number for o in ls) if ls else None
-        b = min(o.number for o in rs) if rs else None
-        if a is None or b is None or a < b:
-            result = number(simplest(a, b))
-        else:  # {a | b}, a >= b: no option dominated, none reversible
-            result = make((number(a),), (number(b),))
-            result.canonical = True
-        _CANON[raw.id] = result
-        return result
+    return (yield _reduce(raw, ls, rs))
+
+
+def _reduce(raw: Form, ls: list[Form], rs: list[Form]) -> Task:
+    """The canonical form of ``raw = {ls | rs}``: dominated options removed, reversible ones bypassed."""
     while True:
         # Dominated options: a Left option <= another, a Right option >= another (equal ones are one object).
         ls = yield _maximal(ls, True)
@@ -251,32 +287,9 @@ def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
         if g.canonical:
             break
         # Reversible options: Left's a reverses through a^R <= g (replaced by a^RL), Right's b through b^L >= g.
-        changed = False
-        new_ls: list[Form] = []
-        for a in ls:
-            for ar in a.right:
-                r = _le_fast(ar, g)
-                if r is None:
-                    r = yield _le_task(ar, g)
-                if r:
-                    new_ls.extend(ar.left)
-                    changed = True
-                    break
-            else:
-                new_ls.append(a)
-        new_rs: list[Form] = []
-        for b in rs:
-            for bl in b.left:
-                r = _le_fast(g, bl)
-                if r is None:
-                    r = yield _le_task(g, bl)
-                if r:
-                    new_rs.extend(bl.right)
-                    changed = True
-                    break
-            else:
-                new_rs.append(b)
-        if not changed:
+        new_ls = yield _bypassed(ls, g, True)
+        new_rs = yield _bypassed(rs, g, False)
+        if new_ls is ls and new_rs is rs:
             break
         ls, rs = _unique(new_ls), _unique(new_rs)
     g.canonical = True
@@ -284,6 +297,27 @@ def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
         raise AssertionError("a canonical form with an empty side must be an integer")
     _CANON[raw.id] = g
     return g
+
+
+def _bypassed(options: list[Form], g: Form, left: bool) -> Task:
+    """``options`` (Left's when ``left``) with each reversible one replaced by its bypass; the same list when
+    none is reversible. Left's ``a`` reverses through an ``a^R <= g`` and is replaced by that ``a^R``'s Left
+    options; Right's ``b`` through a ``b^L >= g``, replaced by its Right options."""
+    out: list[Form] = []
+    changed = False
+    for a in options:
+        for back in (a.right if left else a.left):
+            lo, hi = (back, g) if left else (g, back)
+            r = _le_fast(lo, hi)
+            if r is None:
+                r = yield _le_task(lo, hi)
+            if r:
+                out.extend(back.left if left else back.right)
+                changed = True
+                break
+        else:
+            out.append(a)
+    return out if changed else options
 
 
 def _maximal(options: list[Form], left: bool) -> Task:
@@ -314,32 +348,38 @@ def _maximal(options: list[Form], left: bool) -> Task:
 def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     """The canonical form of ``{lefts | rights}``, whose options are canonical forms.
 
-    Dominated options are removed and reversible ones bypassed until none is
-    left; options that are all numbers give a number (the simplest between)
-    or a switch ``{a | b}`` at once.
+    Notes
+    -----
+    Dominated options are removed (a Left option ``<=`` another, a Right
+    option ``>=`` another) and reversible ones bypassed (Left's ``a`` with
+    some ``a^R <= G`` is replaced by the Left options of that ``a^R``;
+    Right's symmetrically) until none is left: the result is the unique
+    simplest form equal to ``G`` (Conway, *On Numbers and Games*, ch. 10;
+    Siegel, *Combinatorial Game Theory*, II.2). Options that are all
+    numbers give a number (the simplest between them) or a switch
+    ``{a | b}`` at once. Each comparison is memoized (:func:`le`); results
+    are memoized by the raw form.
 
     >>> canonical([number(1)], [number(2)]) is number(Fraction(3, 2)), canonical([ZERO], [number(2)]) is number(1)
     (True, True)
     """
-    return drive(_canon_task(lefts, rights))
+    ls, rs = _unique(lefts), _unique(rights)
+    raw, done = _canon_known(ls, rs)
+    return done if done is not None else drive(_reduce(raw, ls, rs))
 
 
 def canonical_of(form: Form) -> Form:
-    """The canonical form of any ``form`` (options canonicalized first, bottom-up over an explicit stack)."""
+    """The canonical form of any ``form`` (options canonicalized first, bottom-up over an explicit stack).
+
+    >>> canonical_of(Form.of([Form.of([], [])], [Form.of([Form.of([], [])], [])])) is number(Fraction(1, 2))
+    True
+    """
     done: dict[int, Form] = {}
-    stack = [form]
-    while stack:
-        f = stack[-1]
-        if f.id in done:
-            stack.pop()
-            continue
-        missing = [o for o in f.left + f.right if o.id not in done]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        done[f.id] = f if f.canonical else canonical([done[o.id] for o in f.left], [done[o.id] for o in f.right])
-    return done[form.id]
+
+    def value(f: Form) -> Form:
+        return f if f.canonical else canonical([done[o.id] for o in f.left], [done[o.id] for o in f.right])
+
+    return bottom_up(form, done, value)
 
 
 # -- sums and negatives -------------------------------------------------------------------
@@ -398,6 +438,13 @@ def _add_task(g: Form, h: Form) -> Task:
 def add(g: Form, h: Form) -> Form:
     """The canonical form of ``g + h`` (canonical ``g`` and ``h``).
 
+    Notes
+    -----
+    ``g + h = {g^L + h, g + h^L | g^R + h, g + h^R}``, canonicalized, with
+    sums of options found the same way over an explicit stack; a number plus
+    a non-number is ``{h^L + x | h^R + x}`` (number translation), two numbers
+    or two ``x + n.^ + *k`` add at once. Memoized by the pair of ids.
+
     >>> star = canonical([ZERO], [ZERO])
     >>> add(star, star) is ZERO, add(number(Fraction(1, 2)), number(Fraction(1, 2))) is number(1)
     (True, True)
@@ -407,7 +454,11 @@ def add(g: Form, h: Form) -> Form:
 
 
 def add_all(forms: Iterable[Form]) -> Form:
-    """The canonical form of a sum (``0`` for no terms)."""
+    """The canonical form of a sum (``0`` for no terms).
+
+    >>> add_all([number(1), nus(0, 0, 1), nus(0, 0, 1)]) is number(1), add_all([]) is ZERO
+    (True, True)
+    """
     total = ZERO
     for f in forms:
         if total is ZERO:
@@ -427,31 +478,28 @@ def neg(g: Form) -> Form:
     done = _NEG.get(g.id)
     if done is not None:
         return done
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in _NEG:
-            stack.pop()
-            continue
-        missing = [o for o in f.left + f.right if o.id not in _NEG]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        n = make(tuple(_unique(_NEG[o.id] for o in f.right)), tuple(_unique(_NEG[o.id] for o in f.left)))
-        n.canonical = f.canonical
-        _NEG[f.id] = n
-        _NEG[n.id] = f
-        p = NUS.get(f.id)
-        if p is not None:
-            key = (-p[0], -p[1], p[2])
-            NUS[n.id] = key
-            _NUS_FORMS.setdefault(key, n)
-    return _NEG[g.id]
+    return bottom_up(g, _NEG, _negative)
+
+
+def _negative(f: Form) -> Form:
+    """``-f`` from its options' negatives (in ``_NEG``); ``-(-f)`` is ``f``, and ``x + n.^ + *k`` is known."""
+    n = make(tuple(_unique(_NEG[o.id] for o in f.right)), tuple(_unique(_NEG[o.id] for o in f.left)))
+    n.canonical = f.canonical
+    _NEG[n.id] = f
+    p = NUS.get(f.id)
+    if p is not None:
+        key = (-p[0], -p[1], p[2])
+        NUS[n.id] = key
+        _NUS_FORMS.setdefault(key, n)
+    return n
 
 
 def subtract(g: Form, h: Form) -> Form:
-    """The canonical form of ``g - h``."""
+    """The canonical form of ``g - h``.
+
+    >>> subtract(nus(0, 1), nus(0, 1)) is ZERO
+    True
+    """
     return add(g, neg(h))
 
 
@@ -494,21 +542,13 @@ def nus(x: Fraction | int, ups: int = 0, nim: int = 0) -> Form:
 
 
 def birthday(g: Form) -> int:
-    """The birthday of a form: 0 for ``{|}``, else one more than the largest of its options' (explicit stack)."""
+    """The birthday of a form: 0 for ``{|}``, else one more than the largest of its options' (explicit stack).
+
+    >>> birthday(ZERO), birthday(nus(0, 1)), birthday(number(Fraction(3, 4)))
+    (0, 2, 3)
+    """
     done: dict[int, int] = {}
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in done:
-            stack.pop()
-            continue
-        missing = [o for o in f.left + f.right if o.id not in done]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        done[f.id] = 1 + max((done[o.id] for o in f.left + f.right), default=-1)
-    return done[g.id]
+    return bottom_up(g, done, lambda f: 1 + max((done[o.id] for o in f.left + f.right), default=-1))
 
 
 def as_nus(g: Form) -> tuple[Fraction, int, int] | None:
@@ -523,31 +563,27 @@ def as_nus(g: Form) -> tuple[Fraction, int, int] | None:
     >>> as_nus(add(nus(Fraction(1, 2)), nus(0, -2, 3)))
     (Fraction(1, 2), -2, 3)
     """
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in NUS or f.id in _NOT_NUS:
-            stack.pop()
-            continue
-        options = f.left + f.right
-        missing = [o for o in options if o.id not in NUS and o.id not in _NOT_NUS]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        found = None
-        if f.canonical and f.lstop == f.rstop and all(o.id in NUS for o in options):
-            ups = max(abs(NUS[o.id][1]) for o in options) + 2
-            nims = 1 << max(max(NUS[o.id][2] for o in options).bit_length() + 1, 1)
-            for n in sorted(range(-ups, ups + 1), key=abs):
-                for k in range(nims):
-                    if nus(f.lstop, n, k) is f:
-                        found = (f.lstop, n, k)
-                        break
-                if found is not None:
-                    break
-        if found is None:
-            _NOT_NUS.add(f.id)
-        else:
-            NUS[f.id] = found
-    return NUS.get(g.id)
+    return bottom_up(g, _NUS_SEEN, _nus_of, _not_known_nus)
+
+
+def _not_known_nus(f: Form) -> tuple[Form, ...]:
+    return () if f.id in NUS else f.left + f.right
+
+
+def _nus_of(f: Form) -> tuple[Fraction, int, int] | None:
+    """``(x, n, k)`` of ``f`` when it is ``x + n.^ + *k``, its options' already known."""
+    known = NUS.get(f.id)
+    if known is not None:
+        return known
+    options = f.left + f.right
+    if not (f.canonical and f.lstop == f.rstop and all(_NUS_SEEN.get(o.id) or NUS.get(o.id) for o in options)):
+        return None
+    parts = [NUS.get(o.id) or _NUS_SEEN[o.id] for o in options]
+    ups = max(abs(p[1]) for p in parts) + 2
+    nims = 1 << max(max(p[2] for p in parts).bit_length() + 1, 1)
+    for n in sorted(range(-ups, ups + 1), key=abs):
+        for k in range(nims):
+            if nus(f.lstop, n, k) is f:
+                NUS[f.id] = (f.lstop, n, k)
+                return f.lstop, n, k
+    return None

@@ -12,8 +12,9 @@ certificate reads.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 #: Every form built, by ``(left ids, right ids)``: one object per distinct form.
 _TABLE: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
@@ -76,20 +77,7 @@ class Form:
         Built bottom-up over an explicit stack, so deep forms never reach Python's recursion limit; every
         form's tuple is kept, so a table of forms costs one tuple per distinct form.
         """
-        done = _PLAIN
-        stack = [self]
-        while stack:
-            form = stack[-1]
-            if form.id in done:
-                stack.pop()
-                continue
-            missing = [o for o in form.left + form.right if o.id not in done]
-            if missing:
-                stack.extend(missing)
-                continue
-            stack.pop()
-            done[form.id] = (tuple([done[o.id] for o in form.left]), tuple([done[o.id] for o in form.right]))
-        return done[self.id]
+        return bottom_up(self, _PLAIN, _plain_of)
 
     @property
     def is_number(self) -> bool:
@@ -108,6 +96,43 @@ class Form:
 
 def _key(form: Form) -> int:
     return form.id
+
+
+def _plain_of(form: Form) -> tuple:
+    return tuple([_PLAIN[o.id] for o in form.left]), tuple([_PLAIN[o.id] for o in form.right])
+
+
+def _options_of(form: Form) -> tuple[Form, ...]:
+    return form.left + form.right
+
+
+def bottom_up(
+    root: Form,
+    done: dict[int, Any],
+    value: Callable[[Form], Any],
+    below: Callable[[Form], Iterable[Form]] = _options_of,
+) -> Any:
+    """``done[root.id]``, filling ``done[f.id] = value(f)`` for ``root`` and the forms below it, each after the
+    forms ``below(f)`` (by default its options) are done: a post-order walk over an explicit stack, so deep
+    forms never reach Python's recursion limit.
+
+    >>> zero = Form.of((), ())
+    >>> bottom_up(Form.of([zero], [Form.of([zero], [])]), {}, lambda f: len(f.left) + len(f.right))
+    2
+    """
+    stack = [root]
+    while stack:
+        form = stack[-1]
+        if form.id in done:
+            stack.pop()
+            continue
+        missing = [o for o in below(form) if o.id not in done]
+        if missing:
+            stack.extend(missing)
+            continue
+        stack.pop()
+        done[form.id] = value(form)
+    return done[root.id]
 
 
 def make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:

@@ -18,7 +18,7 @@ import re
 from fractions import Fraction
 
 from gamecert.solvers.partizan.engine import Task, add, as_nus, canonical, drive, neg, nus, outcome
-from gamecert.solvers.partizan.form import Form
+from gamecert.solvers.partizan.form import Form, bottom_up
 from gamecert.solvers.partizan.thermo import mean
 
 __all__ = ["NotationError", "notation", "outcome", "parse_notation", "plain_notation"]
@@ -61,23 +61,18 @@ def _order_keys(g: Form, every: bool = False) -> dict[int, tuple]:
     when ``every``): numbers by value, then nimbers, then other ``x + n.^ + *k``, then the rest by their
     sorted options (explicit stack)."""
     keys: dict[int, tuple] = {}
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in keys:
-            stack.pop()
-            continue
+
+    def below(f: Form) -> tuple[Form, ...]:
+        return f.left + f.right if every or as_nus(f) is None else ()
+
+    def key(f: Form) -> tuple:
         p = as_nus(f)
-        missing = [o for o in f.left + f.right if o.id not in keys] if p is None or every else []
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
-        if p is not None:
-            x, n, k = p
-            keys[f.id] = (0, x) if n == 0 and k == 0 else (1, k) if x == 0 and n == 0 else (2, x, n, k)
-        else:
-            keys[f.id] = (3, tuple(sorted(keys[o.id] for o in f.left)), tuple(sorted(keys[o.id] for o in f.right)))
+        if p is None:
+            return 3, tuple(sorted(keys[o.id] for o in f.left)), tuple(sorted(keys[o.id] for o in f.right))
+        x, n, k = p
+        return (0, x) if n == 0 and k == 0 else (1, k) if x == 0 and n == 0 else (2, x, n, k)
+
+    bottom_up(g, keys, key, below)
     return keys
 
 
@@ -160,25 +155,15 @@ def plain_notation(g: Form) -> str:
     """
     keys = _order_keys(g, every=True)
     done: dict[int, str] = {}
-    stack = [g]
-    while stack:
-        f = stack[-1]
-        if f.id in done:
-            stack.pop()
-            continue
+
+    def text(f: Form) -> str:
         if f.number is not None:
-            done[f.id] = number_text(f.number)
-            stack.pop()
-            continue
-        missing = [o for o in f.left + f.right if o.id not in done]
-        if missing:
-            stack.extend(missing)
-            continue
-        stack.pop()
+            return number_text(f.number)
         lo = ",".join(done[o.id] for o in sorted(f.left, key=lambda o: keys[o.id]))
         ro = ",".join(done[o.id] for o in sorted(f.right, key=lambda o: keys[o.id]))
-        done[f.id] = f"{{{lo}|{ro}}}"
-    return done[g.id]
+        return f"{{{lo}|{ro}}}"
+
+    return bottom_up(g, done, text, lambda f: () if f.number is not None else f.left + f.right)
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -266,11 +251,12 @@ def _expr(seq: list, end: int, depth: int) -> Form:
     i = at[0]
     sides = []
     for part, stop in ((seq[:i], seq[i][2]), (seq[i + 1:], end)):
-        options = [] if not part else _split_at(part, ",")
-        forms = []
-        for option in options:
-            forms.append(_expr(option, stop, depth))
-        sides.append(forms)
+        # A side with bars of its own is one unbraced game (several options are each braced), else a list.
+        if any(t[0] == "bars" for t in part):
+            options = [part]
+        else:
+            options = [] if not part else _split_at(part, ",")
+        sides.append([_expr(option, stop, depth) for option in options])
     return canonical(sides[0], sides[1])
 
 

@@ -90,7 +90,12 @@ def partizan_game(
             return _solve(rules, list(queries), guard)
         except RulesError:
             raise
-        except (Exception, RulesInterrupt) as exc:
+        except RulesInterrupt as exc:
+            raise guard.failed(exc) from None
+        except Exception as exc:
+            # While the engine works ``guard.doing`` is None: what it raises is gamecert's fault, not the rules'.
+            if guard.doing is None:
+                raise
             raise guard.failed(exc) from None
 
 
@@ -172,6 +177,7 @@ def _solve(rules: PartizanRules, queries: list, guard: Guard) -> PartizanSolutio
             if c not in table:
                 _evaluate(rules, c, table, guard)
         parts_of.append(parts)
+        guard.doing = None
         values.append(add_all(table[c] for c in parts))
     forms = {c: table[c] for parts in parts_of for c in parts}
     return PartizanSolution(
@@ -200,6 +206,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, guard: Guard) -
             guard.check_size(len(table))
             stack.append(_frame(rules, d, guard))
             continue
+        guard.doing = None  # the engine's work: no rules time limit, and its faults are internal
         lefts = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[1]]
         rights = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[2]]
         table[frame[0]] = canonical(lefts, rights)

@@ -167,6 +167,13 @@ def _intersection(ls: Trajectory, rs: Trajectory) -> Thermograph:
 def thermograph(g: Form) -> Thermograph:
     """The thermograph of the canonical form ``g`` (explicit stack, memoized).
 
+    Notes
+    -----
+    Bottom-up from the options' walls (module docstring; *Winning Ways*,
+    ch. 6): walls are exact piecewise-linear functions with dyadic
+    breakpoints; a max or min of two walls adds at most one breakpoint per
+    segment. Time grows with the number of subforms times their breakpoints.
+
     >>> from gamecert.solvers.partizan.notation import parse_notation
     >>> th = thermograph(parse_notation("{3|-1}"))
     >>> th.temperature, th.mean, th.left

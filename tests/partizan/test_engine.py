@@ -180,6 +180,24 @@ def _plain_neg(g: tuple) -> tuple:
 # -- notation -------------------------------------------------------------------------------
 
 
+def test_a_lone_option_written_with_bars_keeps_its_commas():
+    # {0 || {0, {0|-2} | -2}}: the Right option is written unbraced, its own Left options after a comma.
+    inner = canonical([ZERO, canonical([ZERO], [number(-2)])], [number(-2)])
+    g = canonical([ZERO], [inner])
+    assert notation(g) == "{0||0,{0|-2}|-2}"
+    assert parse_notation("{0||0,{0|-2}|-2}") is g
+
+
+@pytest.mark.slow
+def test_notation_round_trips_on_domineering_values():
+    rng = random.Random(3)
+    boards = [board(rows, 4, {(rng.randrange(rows), rng.randrange(4)) for _ in range(2)}) for rows in (3, 4) * 6]
+    values = partizan_game(_domineering(True), boards).values
+    assert len({v.id for v in values}) > 5
+    for v in values:
+        assert parse_notation(notation(v)) is v and parse_notation(plain_notation(v)) is v
+
+
 def test_notation_round_trips(forms):
     extra = [nus(Fraction(3, 2), -3, 2), nus(0, 4, 0), parse_notation("+-(1*)"), parse_notation("1Tiny(2)"),
              parse_notation("Miny(1)"), parse_notation("+-{2|1}"), parse_notation("{2|1||0|-1}")]
@@ -296,3 +314,21 @@ def test_loops_and_unhashable_positions_are_bad_rules():
     big = PartizanRules("big", "big.py", int, lambda n: [n - 1] if n else [], lambda n: [])
     with pytest.raises(RulesError, match="more than 10 positions"):
         partizan_game(big, [50], Limits(max_positions=10))
+
+
+def test_what_the_rules_raise_is_theirs_and_what_the_engine_raises_is_not(monkeypatch):
+    def left(n):
+        raise ValueError("no such move")
+
+    raising = PartizanRules("raising", "raising.py", int, left, lambda n: [])
+    with pytest.raises(RulesError, match=r"left\(3\) raised ValueError: no such move"):
+        partizan_game(raising, [3])
+    from gamecert.solvers.partizan import solver
+
+    def broken(lefts, rights):
+        raise ZeroDivisionError("engine fault")
+
+    monkeypatch.setattr(solver, "canonical", broken)
+    fine = PartizanRules("fine", "fine.py", int, lambda n: [], lambda n: [])
+    with pytest.raises(ZeroDivisionError):
+        partizan_game(fine, [0])
