@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -41,6 +41,31 @@ from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 
 #: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
 Verdict = tuple[bool, "int | None"]
+
+
+def answer_lines(rules: Any, limits: Limits, answers: Iterable[tuple]) -> list[str]:
+    """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text, under a guard.
+
+    >>> from gamecert.solvers.rules.rules import ImpartialRules
+    >>> nim = ImpartialRules("nim", "nim.py", int, range, answer=lambda w, v: "First" if w else "Second")
+    >>> answer_lines(nim, Limits(), [(True, 3), (False, 0)])
+    ['First', 'Second']
+    """
+    guard = Guard(rules, limits)
+    words = []
+    with guard:
+        try:
+            for a in answers:
+                guard.doing = ("answer", a)
+                word = rules.answer(*a)
+                if not isinstance(word, str) or "\n" in word:
+                    raise guard.error("answer", a, f"returned {shown_position(word)}, expected one line of text")
+                words.append(word)
+        except RulesError:
+            raise
+        except (Exception, RulesInterrupt) as exc:
+            raise guard.failed(exc) from None
+    return words
 
 
 class ImpartialRulesGame(Game[list, ImpartialSolution]):
@@ -79,21 +104,7 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
             if rules.misere:
                 return ["win" if w else "lose" for w in solution.wins]
             return [f"win {v}" if w else "lose 0" for w, v in zip(solution.wins, solution.values)]
-        guard = Guard(rules, self.limits)
-        words = []
-        with guard:
-            try:
-                for w, v in zip(solution.wins, solution.values):
-                    guard.doing = ("answer", (w, v))
-                    word = rules.answer(w, v)
-                    if not isinstance(word, str) or "\n" in word:
-                        raise guard.error("answer", (w, v), f"returned {shown_position(word)}, expected one line of text")
-                    words.append(word)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
-        return words
+        return answer_lines(rules, self.limits, zip(solution.wins, solution.values))
 
     def write_answer(self, solution: ImpartialSolution, write: Write) -> None:
         write("".join(w + "\n" for w in self._words(solution)).encode())

@@ -112,7 +112,7 @@ def game_graph(solved: SolvedPositions, limit: int = MAX_NODES) -> GameGraph:
     return GameGraph(nodes, moves, queries, undrawn, complete)
 
 
-def _layers(n: int, moves: list[tuple[int, int]]) -> list[int]:
+def move_layers(n: int, moves: list[tuple[int, int]]) -> list[int]:
     """Each node's layer: the longest chain of moves to it among the drawn ones, so every move goes down.
 
     Kahn's topological order over the drawn moves (the game graph has no
@@ -169,7 +169,7 @@ def impartial_picture(solved: SolvedPositions, name: str) -> str:
     misere = solved.solution.misere
     graph = game_graph(solved)
     wins = [solved.wins(p) for p in graph.nodes]
-    layers = _layers(len(graph.nodes), graph.moves)
+    layers = move_layers(len(graph.nodes), graph.moves)
     rows: list[list[int]] = []  # node indices per drawn row: each layer wrapped at PER_ROW
     for d in range(max(layers, default=-1) + 1):
         layer = [v for v in range(len(graph.nodes)) if layers[v] == d]

@@ -229,21 +229,25 @@ class PositionCatalog:
             return None, f"{called} is {text!r}, which parse reads as {shown_position(back)}"
         return text, ""
 
+    #: The rules functions that give a position's moves (a partizan catalog: ``left`` and ``right``).
+    move_functions: tuple[str, ...] = ("moves",)
+
     def moves(self, position: Hashable) -> list[Hashable]:
-        """The positions one move from ``position`` that are hashable; none when ``moves`` raises on it (a
-        position of an input line may be a sum that only its components can move in)."""
-        with RulesCall(self.rules, self.limits, "moves", position):
-            try:
-                found = list(self.rules.moves(position))
-            except Exception:  # noqa: BLE001 - no move candidates, not an error of the stress run
-                return []
+        """The positions one move from ``position`` that are hashable; none from a function that raises on it
+        (a position of an input line may be a sum that only its components can move in)."""
         out = []
-        for m in found:
-            try:
-                hash(m)
-            except TypeError:
-                continue
-            out.append(m)
+        for function in self.move_functions:
+            with RulesCall(self.rules, self.limits, function, position):
+                try:
+                    found = list(getattr(self.rules, function)(position))
+                except Exception:  # noqa: BLE001 - no move candidates, not an error of the stress run
+                    found = []
+            for m in found:
+                try:
+                    hash(m)
+                except TypeError:
+                    continue
+                out.append(m)
         return out
 
     def parse_lines(self, text: str) -> list[Hashable] | None:

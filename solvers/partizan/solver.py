@@ -1,0 +1,220 @@
+"""Solve a partizan game given as rules: the canonical form and outcome class of every query position.
+
+:func:`partizan_game` computes the canonical form of every component
+position bottom-up from the rules' ``left`` and ``right`` (each component
+once), and of every query as the sum of its components' forms. The solution
+carries what the certificate needs: each query's components and every
+component's form, which :mod:`gamecert.verify.partizan` checks by playing
+differences with the rules again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamecert.solvers.errors import RulesError
+from gamecert.solvers.partizan.engine import add_all, canonical, outcome
+from gamecert.solvers.partizan.form import Form
+from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInterrupt, shown_position
+
+#: Marks a position whose form is being computed (it is on the search stack).
+_OPEN = object()
+
+
+@dataclass(frozen=True)
+class PartizanSolution:
+    """The canonical forms of the queries of a partizan game, with what their certificate needs.
+
+    ``queries[i]`` is query ``i``'s position and ``parts[i]`` its components
+    (the position itself when the rules give no ``components``);
+    ``values[i]`` is the canonical form of their sum and ``outcomes[i]`` its
+    outcome class (``"L"``, ``"R"``, ``"N"`` or ``"P"``). ``forms`` maps every
+    distinct component of the queries to its canonical form; ``table`` every
+    component position reached (options' components too) to its form.
+    """
+
+    queries: tuple[Hashable, ...]
+    parts: tuple[tuple[Hashable, ...], ...]
+    forms: dict[Hashable, Form]
+    values: tuple[Form, ...]
+    outcomes: tuple[str, ...]
+    table: dict[Hashable, Form]
+
+
+def partizan_game(
+    rules: PartizanRules, queries: Sequence[Hashable], limits: Limits | None = None
+) -> PartizanSolution:
+    """Solve a partizan game: the canonical form and outcome class of each query position.
+
+    Parameters
+    ----------
+    rules : the game's :class:`~gamecert.solvers.rules.rules.PartizanRules`
+    queries : positions, as the rules' ``parse`` returns them
+    limits : positions, memory and seconds per rules call allowed
+
+    Returns
+    -------
+    :class:`PartizanSolution`, with what its certificate needs.
+
+    Raises
+    ------
+    RulesError
+        if the rules raise, return an unhashable or non-iterable value, make a
+        loop (the cycle is in the message), or outgrow ``limits``.
+
+    Notes
+    -----
+    A depth-first search over an explicit stack computes each component
+    position's canonical form once, after its options': an option's form is
+    the sum of its components' forms, and the position's form is
+    ``{left options | right options}`` with dominated options removed and
+    reversible ones bypassed (Conway, *On Numbers and Games*, ch. 10;
+    Siegel, *Combinatorial Game Theory*, II.2). Sums and comparisons of
+    canonical forms are memoized by form (:mod:`.engine`), so equal regions
+    of a board cost one entry. Time is ``O(P)`` rules calls for ``P``
+    component positions plus the canonical-form work, which grows with the
+    sizes of the forms, not of the game tree; space ``O(P)`` plus the forms.
+    A position met again while on the stack is a loop.
+
+    >>> from gamecert.solvers.rules.rules import PartizanRules
+    >>> # A heap of n: Left takes 1, Right takes 2.
+    >>> heap = PartizanRules("heap", "heap.py", int, lambda n: [n - 1] if n else [], lambda n: [n - 2] if n > 1 else [])
+    >>> partizan_game(heap, [1, 3]).outcomes
+    ('L', 'P')
+    """
+    guard = Guard(rules, limits or Limits())
+    with guard:
+        try:
+            return _solve(rules, list(queries), guard)
+        except RulesError:
+            raise
+        except RulesInterrupt as exc:
+            raise guard.failed(exc) from None
+        except Exception as exc:
+            # While the engine works ``guard.doing`` is None: what it raises is gamecert's fault, not the rules'.
+            if guard.doing is None:
+                raise
+            raise guard.failed(exc) from None
+
+
+def _listed(result: Any, function: str, position: Hashable, guard: Guard) -> tuple:
+    if type(result) in (list, tuple):
+        return tuple(result)
+    if isinstance(result, (str, bytes)) or not isinstance(result, Iterable):
+        raise guard.error(function, position, f"returned {shown_position(result)}, expected an iterable of positions")
+    return tuple(result)
+
+
+def _hashable(p: Any, function: str, position: Hashable, guard: Guard) -> None:
+    try:
+        hash(p)
+    except TypeError:
+        raise guard.error(
+            function, position,
+            f"returned the unhashable position {shown_position(p)} ({type(p).__name__}); positions must be hashable, "
+            "e.g. tuples or frozensets",
+        ) from None
+
+
+def _split(rules: PartizanRules, position: Hashable, function: str, guard: Guard) -> tuple[Hashable, ...]:
+    """``position``'s components (the position alone when the rules give none), checked hashable."""
+    if rules.components is None:
+        return (position,)
+    guard.doing = ("components", position)
+    parts = _listed(rules.components(position), "components", position, guard)
+    for p in parts:
+        _hashable(p, "components", position, guard)
+    return parts
+
+
+def _options(rules: PartizanRules, position: Hashable, guard: Guard) -> tuple[list[tuple], list[tuple]]:
+    """The components of every Left and every Right option of ``position``."""
+    components = rules.components
+    out = []
+    for function, play in (("left", rules.left), ("right", rules.right)):
+        guard.doing = (function, position)
+        moved = play(position)
+        moved = tuple(moved) if type(moved) in (list, tuple) else _listed(moved, function, position, guard)
+        side = []
+        for m in moved:
+            if components is None:
+                _hashable(m, function, position, guard)
+                side.append((m,))
+                continue
+            guard.doing = ("components", m)
+            parts = components(m)
+            parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
+            try:
+                hash(parts)
+            except TypeError:
+                for p in parts:
+                    _hashable(p, "components", m, guard)
+                _hashable(m, function, position, guard)
+            side.append(parts)
+        out.append(side)
+    return out[0], out[1]
+
+
+def _loop(guard: Guard, stack: list, start: Hashable, show) -> RulesError:
+    """The loop ``start -> ... -> start`` through the positions on ``stack``."""
+    keys = [frame[0] for frame in stack]
+    cycle = keys[keys.index(start):] + [start]
+    path = " -> ".join(show(p) for p in cycle[:12]) + (" -> …" if len(cycle) > 12 else "")
+    return guard.error(
+        "left", stack[-1][0], f"a loop: {path} (a position is reachable from itself, so play need not end)"
+    )
+
+
+def _solve(rules: PartizanRules, queries: list, guard: Guard) -> PartizanSolution:
+    table: dict[Hashable, Any] = {}
+    parts_of, values = [], []
+    for q in queries:
+        _hashable(q, "parse", q, guard)
+        parts = _split(rules, q, "parse", guard)
+        for c in parts:
+            if c not in table:
+                _evaluate(rules, c, table, guard)
+        parts_of.append(parts)
+        guard.doing = None
+        values.append(add_all(table[c] for c in parts))
+    forms = {c: table[c] for parts in parts_of for c in parts}
+    return PartizanSolution(
+        tuple(queries), tuple(parts_of), forms, tuple(values), tuple(outcome(v) for v in values), table
+    )
+
+
+def _evaluate(rules: PartizanRules, root: Hashable, table: dict, guard: Guard) -> None:
+    """Fill ``table`` with the canonical form of ``root`` and of every component position below it."""
+    table[root] = _OPEN
+    stack = [_frame(rules, root, guard)]
+    while stack:
+        frame = stack[-1]
+        todo, i = frame[3], frame[4]
+        while i < len(todo):
+            d = todo[i]
+            v = table.get(d)
+            if v is None:
+                break
+            if v is _OPEN:
+                raise _loop(guard, stack, d, rules.show)
+            i += 1
+        frame[4] = i
+        if i < len(todo):
+            table[d] = _OPEN
+            guard.check_size(len(table))
+            stack.append(_frame(rules, d, guard))
+            continue
+        guard.doing = None  # the engine's work: no rules time limit, and its faults are internal
+        lefts = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[1]]
+        rights = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[2]]
+        table[frame[0]] = canonical(lefts, rights)
+        stack.pop()
+
+
+def _frame(rules: PartizanRules, position: Hashable, guard: Guard) -> list:
+    """A search frame: ``[position, components of each Left option, of each Right option, every component to
+    evaluate first, how many of those are done]``."""
+    lefts, rights = _options(rules, position, guard)
+    return [position, lefts, rights, [c for comps in lefts + rights for c in comps], 0]

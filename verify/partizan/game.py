@@ -1,0 +1,148 @@
+"""Partizan games written as rules files (``KIND = "partizan"``): :class:`PartizanRulesGame`.
+
+Every command works on it as on a built-in game. It answers one line per
+input line: the canonical form of the position in CGSuite's notation and its
+outcome class (``L``, ``R``, ``N``, ``P``), or the rules' own ``answer(value,
+outcome)``. The engine (:func:`gamecert.solvers.partizan.solver.partizan_game`)
+computes the forms; the certificate (:mod:`~gamecert.verify.partizan.certificate`)
+checks them with the rules and a plain comparison of its own, and the
+formulations (:mod:`~gamecert.verify.partizan.formulations`) cross-check them.
+"""
+
+from __future__ import annotations
+
+import shlex
+from functools import partial
+
+from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
+from gamecert.solvers.rules.impartial import parse_positions
+from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
+from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.verify.partizan.answer import Verdict, claimed, form_key, form_text, value_text
+from gamecert.verify.partizan.certificate import CertificateCheck, check_partizan
+from gamecert.verify.partizan.compare import Forms
+from gamecert.verify.rules.game import answer_lines
+
+
+class PartizanRulesGame(Game[list, PartizanSolution]):
+    """A partizan game from a rules file: the canonical form and outcome class of each input line's position."""
+
+    compiled = False  # plain Python throughout
+
+    def __init__(self, rules: PartizanRules, limits: Limits) -> None:
+        self.rules = rules
+        self.limits = limits
+        self.name = rules.name
+        self.summary = f"rules file {rules.path} (partizan: canonical forms)"
+        self._capabilities: tuple[Capability, ...] | None = None
+
+    @property
+    def invocation(self) -> str:
+        return f"--rules {shlex.quote(self.rules.path)}"
+
+    def __getstate__(self) -> dict:
+        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
+        return self.__dict__ | {"_capabilities": None}
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
+        return parse_positions(self.rules, text, source, self.limits)
+
+    def solve(self, instance: list) -> PartizanSolution:
+        return partizan_game(self.rules, instance, self.limits)
+
+    def small(self, instance: list) -> bool:
+        return True  # plain Python throughout: nothing is compiled
+
+    def lines(self, solution: PartizanSolution) -> list[str]:
+        """The answer line of each query: ``VALUE OUTCOME``, or the rules' ``answer(value, outcome)``."""
+        values = [value_text(v) for v in solution.values]
+        if self.rules.answer is None:
+            return [f"{v} {o}" for v, o in zip(values, solution.outcomes)]
+        return answer_lines(self.rules, self.limits, zip(values, solution.outcomes))
+
+    def write_answer(self, solution: PartizanSolution, write: Write) -> None:
+        write("".join(line + "\n" for line in self.lines(solution)).encode())
+
+    def check(self, solution: PartizanSolution) -> CertificateCheck:
+        """The certificate checked (:func:`~gamecert.verify.partizan.certificate.check_partizan`): violations and
+        what was checked."""
+        return check_partizan(self.rules, claimed(solution), self.limits)
+
+    def describe(self, solution: PartizanSolution) -> dict:
+        """The answers (position, value, form, outcome, components), and the certificate: every component
+        position's form, and what the checker decided about it."""
+        guard = Guard(self.rules, self.limits)  # the rules' format() runs timed
+        with guard:
+            show = partial(self.rules.show, guard=guard)
+            answers = [
+                {
+                    "position": show(q),
+                    "value": value_text(v),
+                    "form": form_text(v),
+                    "outcome": o,
+                    "components": [{"position": show(c), "value": value_text(solution.forms[c])} for c in parts],
+                }
+                for q, parts, v, o in zip(solution.queries, solution.parts, solution.values, solution.outcomes)
+            ]
+            table = [[show(p), form_text(f)] for p, f in solution.table.items()]
+        found = self.check(solution)
+        return {
+            "game": self.name,
+            "rules": self.rules.path,
+            "answer": self.lines(solution),
+            "answers": answers,
+            "certificate": {
+                "table": table,
+                "checked": found.checked,
+                "violations": found.violations,
+                "note": (
+                    "table: every component position reached and its canonical form. The checker reads the forms "
+                    "only: each query component's form is canonical (no dominated or reversible option, by a plain "
+                    "comparison of its own) and equals the position (the second player wins position - form, "
+                    "played from the rules; past the search's cap, by induction over the table, one move at a "
+                    "time), and each query's form is the sum of its components' forms with the outcome it states"
+                ),
+            },
+        }
+
+    def answer(self, solution: PartizanSolution) -> tuple[Verdict, ...]:
+        pool = Forms()
+        out = []
+        for v, o in zip(solution.values, solution.outcomes):
+            out.append(Verdict(o, form_key(pool, pool.add(v.plain())), value_text(v)))
+        return tuple(out)
+
+    def certify(self, instance: list, solution: PartizanSolution) -> list[str]:
+        return self.check(solution).violations
+
+    def explain(self, instance: list, fast: tuple[Verdict, ...], other: tuple[Verdict, ...]) -> str:
+        i = first_difference(fast, other)
+        if i is None:
+            return "answers agree"
+        if i >= min(len(fast), len(other)):
+            return f"{len(other)} answers, fast has {len(fast)}"
+        return f"query {i + 1} ({self.rules.show(instance[i])}): {other[i]}, fast says {fast[i]}"
+
+    def formulations(self) -> tuple[Formulation, ...]:
+        from gamecert.verify.partizan.formulations import partizan_formulations
+
+        return partizan_formulations(self)
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        """Pictures, play, positions, stress cases (with ``positions``) and claims.
+
+        Built once per game: the stress cases keep the positions they list for the whole run.
+        """
+        if self._capabilities is None:
+            from gamecert.verify.partizan.audit import PartizanClaims
+            from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
+            from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
+            from gamecert.verify.partizan.stress import PartizanStressCases
+
+            stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
+            self._capabilities = (
+                PartizanPictures(self), PartizanPositionPictures(self), PartizanPositionPlay(self),
+                PartizanPositions(self), *stress, PartizanClaims(self),
+            )
+        return self._capabilities
+
