@@ -9,7 +9,7 @@ from gamecert.solvers.octal import nim_sequence, octal_periodicity, parse_code
 from gamecert.solvers.octal.code import OctalCode
 from gamecert.verify.octal.certificate import check_octal_values
 from gamecert.verify.octal.game import OctalPeriodicity
-from gamecert.verify.rules.game import rules_game
+from gamecert.verify.rules.load import rules_game
 from tests.rules.test_examples import A002188, A036685, EXAMPLES, FLAMMENKAMP_SPARSE
 from tests.support import run
 
