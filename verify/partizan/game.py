@@ -129,7 +129,7 @@ class PartizanRulesGame(Game[list, PartizanSolution]):
         return partizan_formulations(self)
 
     def capabilities(self) -> tuple[Capability, ...]:
-        """Pictures, play, positions, stress cases (with ``positions``) and claims.
+        """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims.
 
         Built once per game: the stress cases keep the positions they list for the whole run.
         """
@@ -139,10 +139,12 @@ class PartizanRulesGame(Game[list, PartizanSolution]):
             from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
             from gamecert.verify.partizan.stress import PartizanStressCases
 
+            from gamecert.verify.rules.contest import PartizanContest
+
             stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
             self._capabilities = (
                 PartizanPictures(self), PartizanPositionPictures(self), PartizanPositionPlay(self),
-                PartizanPositions(self), *stress, PartizanClaims(self),
+                PartizanPositions(self), PartizanContest(self), *stress, PartizanClaims(self),
             )
         return self._capabilities
 
