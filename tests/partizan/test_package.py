@@ -15,7 +15,7 @@ from gamecert.verify.engine.package import write_package
 from gamecert.verify.errors import PackageError
 from gamecert.verify.rules.contest import PartizanRulesProblem, RulesProblem
 from gamecert.verify.rules.load import rules_game
-from tests.support import python_judge
+from tests.support import python_judge, run
 
 ROOT = Path(__file__).resolve().parents[2]
 TOADS = str(ROOT / "examples" / "toads_and_frogs.py")
@@ -79,6 +79,16 @@ def test_a_reference_that_would_disagree_is_refused(monkeypatch, tmp_path):
     with pytest.raises(PackageError, match=r"the package's reference answers line \d+ of case .* with 'up L', "
                                            r"the engine with '\^ L'"):
         list(problem.cases("small", 0))
+
+
+def test_a_package_needs_positions(tmp_path):
+    rules = tmp_path / "walk.py"
+    rules.write_text('KIND = "partizan"\n\n\ndef parse(line):\n    return int(line)\n\n\n'
+                     "def left(n):\n    return [n - 1] if n else []\n\n\ndef right(n):\n    return []\n")
+    result = run(["package", "--rules", str(rules), "--out", str(tmp_path / "a"), "--size", "small"])
+    assert (result.exit_code, result.stderr) == (1, (
+        f"error: --out {tmp_path / 'a'}: {rules} defines no positions(size): a package draws its tests from every "
+        "position of each size (docs/rules.md)\n"))
 
 
 @pytest.mark.slow

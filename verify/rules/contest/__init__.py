@@ -345,6 +345,9 @@ class RulesProblem(ContestProblem):
 class RulesContest(Contest):
     """``gamecert package --rules FILE``: the contest problem of an impartial rules game with ``positions``."""
 
+    #: The problem this contest makes.
+    made: type[RulesProblem] = RulesProblem
+
     def __init__(self, game: Game) -> None:
         self.game = game
 
@@ -354,7 +357,7 @@ class RulesContest(Contest):
                 f"{self.game.rules.path} defines no positions(size): a package draws its tests from every position "
                 "of each size (docs/rules.md)"
             )
-        return RulesProblem(self.game)
+        return self.made(self.game)
 
 
 class TurnRulesProblem(RulesProblem):
@@ -454,6 +457,7 @@ class PartizanRulesProblem(TurnRulesProblem):
     def __init__(self, game: Game) -> None:
         RulesProblem.__init__(self, game)
         self.reference = "partizan_reference.py"
+        self._program: dict | None = None  # the reference's names, run in-process to compare
 
     def cases(self, size: str, seed: int) -> Iterator[TestCase]:
         """The cases of :meth:`RulesProblem.cases`, each checked against the reference (see the class)."""
@@ -468,8 +472,10 @@ class PartizanRulesProblem(TurnRulesProblem):
     def _agree(self, case: TestCase) -> None:
         """A PackageError unless the reference's answer to ``case`` is the engine's."""
         game = self.rules_game
-        namespace: dict = {"__name__": "partizan_reference"}
-        exec(compile(self.resource(self.reference), self.reference, "exec"), namespace)  # noqa: S102 (our program)
+        if self._program is None:
+            self._program = {"__name__": "partizan_reference"}
+            exec(compile(self.resource(self.reference), self.reference, "exec"), self._program)  # noqa: S102 (ours)
+        namespace = self._program
         engine = game.lines(game.solve(game.parse(case.text)))
         try:
             with guarded(game.rules, game.limits):
@@ -508,13 +514,7 @@ class PartizanRulesProblem(TurnRulesProblem):
         return rf"For each line, print $V$ and $O$ separated by a space, where {value}."
 
 
-class PartizanContest(TurnContest):
+class PartizanContest(RulesContest):
     """``gamecert package --rules FILE``: the contest problem of a partizan rules game with ``positions``."""
 
-    def problem(self) -> PartizanRulesProblem:
-        if self.game.rules.positions is None:
-            raise PackageError(
-                f"{self.game.rules.path} defines no positions(size): a package draws its tests from every position "
-                "of each size (docs/rules.md)"
-            )
-        return PartizanRulesProblem(self.game)
+    made = PartizanRulesProblem

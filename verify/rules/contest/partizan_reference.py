@@ -277,7 +277,11 @@ def each(tasks):
 
 
 def simplest(low, high):
-    """The simplest number strictly between ``low`` and ``high`` (None: no bound)."""
+    """The simplest number strictly between ``low`` and ``high`` (None: no bound).
+
+    >>> simplest(Fraction(1), Fraction(2)), simplest(None, Fraction(-3)), simplest(Fraction(-1), None)
+    (Fraction(3, 2), Fraction(-4, 1), Fraction(0, 1))
+    """
     if (low is None or low < 0) and (high is None or high > 0):
         return Fraction(0)
     if low is None or (high is not None and high <= 0):
@@ -298,13 +302,16 @@ def number_text(x):
 
 
 def nus_text(x, n, k):
-    text = number_text(x) if x != 0 or (n == 0 and k == 0) else ""
-    if n:
-        arrow = "^" if n > 0 else "v"
-        text += arrow * abs(n) if abs(n) <= 2 else f"{arrow}{abs(n)}"
-    if k:
-        text += "*" if k == 1 else f"*{k}"
-    return text
+    """``x + n.^ + *k`` as CGSuite writes it: the number unless 0 with something after it, the arrows
+    (``^``, ``^^``, ``^3``; ``v`` down), the nimber.
+
+    >>> nus_text(Fraction(0), -3, 1), nus_text(Fraction(1, 2), 2, 0), nus_text(Fraction(0), 0, 0)
+    ('v3*', '1/2^^', '0')
+    """
+    arrow = "^" if n > 0 else "v"
+    arrows = arrow * abs(n) if abs(n) <= 2 else arrow + str(abs(n))
+    star = "" if k == 0 else "*" if k == 1 else "*" + str(k)
+    return (number_text(x) if x != 0 or not arrows + star else "") + arrows + star
 
 
 def answers(rules, text):
