@@ -105,6 +105,18 @@ def _name(part: Sequence[int]) -> str:
     return "-".join(map(str, part))
 
 
+def _guarded(rules: GeneralRules, limits: Limits, call: Callable[[Guard], Any]) -> Any:
+    """``call(guard)`` under a guard of ``rules``: what the rules raise leaves as a :class:`RulesError`."""
+    guard = Guard(rules, limits)
+    with guard:
+        try:
+            return call(guard)
+        except RulesError:
+            raise
+        except (Exception, RulesInterrupt) as exc:  # noqa: BLE001 - the rules' fault, located in their file
+            raise guard.failed(exc) from None
+
+
 class TierStep:
     """A shard's task of the tiered solve, for Dask: ``step(params, options)`` runs the forward or backward
     step that ``options["step"]`` names (the campaign's shard function; it carries the rules by value)."""
@@ -130,14 +142,7 @@ class TierStep:
         return path if round_ is None else path / str(round_)
 
     def _guarded(self, call: Callable[[Guard], Any]) -> Any:
-        guard = Guard(self.rules, self.limits)
-        with guard:
-            try:
-                return call(guard)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:  # noqa: BLE001 - the rules' fault, located in their file
-                raise guard.failed(exc) from None
+        return _guarded(self.rules, self.limits, call)
 
     def forward(self, tier: int, shard: int, round_: int) -> tuple[dict[str, int], list[str]]:
         """List the new positions sent to ``(tier, shard, round_)``, call the rules on each, send every child on."""
@@ -618,7 +623,7 @@ class StoredLabels:
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = solve_tiers(walk, Queries((3,)), shards=2, jobs=0, store=Path(d))
     ...     [str(v) for v in StoredLabels(Path(d), walk).labels([2, 3]).values()]
-    ['win 2', 'win 3']
+    ['lose 2', 'win 3']
     """
 
     #: Shards held in memory at once (the first read is let go first).
@@ -644,20 +649,12 @@ class StoredLabels:
         One ``tier`` call and one hash per position; each shard not held is read
         whole (``O(shard)`` time and memory), at most :attr:`CACHED` kept.
         """
-        guard = Guard(self.rules, self.limits)
-        with guard:
-            try:
-                where = [(tier_of(self.rules, guard, p), p) for p in positions]
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
+        where = _guarded(self.rules, self.limits, lambda guard: [(tier_of(self.rules, guard, p), p) for p in positions])
         found = {}
         for t, p in where:
             held = self._shard(t, shard_of(p, self.shards))
             if p not in held:
-                with Guard(self.rules, self.limits) as shower:
-                    shown = self.rules.show(p, shower)
+                shown = _guarded(self.rules, self.limits, lambda guard: self.rules.show(p, guard))  # noqa: B023 - called here
                 raise StoreError(f"--tiers {shlex.quote(str(self.root))}: the position {shown} (tier {t}) is not in the stored solve")
             found[p] = held[p]
         return found
