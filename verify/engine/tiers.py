@@ -37,6 +37,10 @@ alone; positions live in the worker processes and the store folder::
     DIR/tiers/T/S/R/ans/FROM.pkl     backward: their labels, in the same order
     DIR/tiers/T/S/labels.pkl         the labels of the shard's positions, in the order of its parts
 
+``stress --rules FILE --tiers DIR`` reads its certified answers from a
+finished store (:class:`StoredLabels`): a position's tier, then its shard by
+the same hash, then that shard's ``labels.pkl``.
+
 Every process must see ``DIR`` at the same path (one machine, or a shared
 file system). Files are written whole under a temporary name and renamed,
 so a task killed mid-write leaves nothing a reader could take for done,
