@@ -106,7 +106,8 @@ def stress(
 
 def _stored(g, root: Path, campaign: bool):
     """``--tiers DIR``: ``g`` with its answers read from the tiered solve stored in ``root``."""
-    from gamecert.verify.general.game import GeneralRulesGame, StoredGeneralGame
+    from gamecert.verify.general.game import GeneralRulesGame
+    from gamecert.verify.general.stored import StoredGeneralGame
 
     if not isinstance(g, GeneralRulesGame):
         raise click.UsageError("--tiers DIR is for general rules files (--rules FILE, KIND = \"general\")")

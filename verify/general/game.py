@@ -14,11 +14,10 @@ import shlex
 from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from functools import partial
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from gamecert.solvers.errors import RulesError, SolverError
-from gamecert.solvers.general.graph import Queries, Table, parse_queries
+from gamecert.solvers.general.graph import Queries, parse_queries
 from gamecert.solvers.general.solver import GeneralSolution, general_game
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt, TurnRules, shown_position
@@ -211,44 +210,6 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         from gamecert.verify.general.formulations import general_formulations
 
         return general_formulations(self)
-
-
-class StoredGeneralGame(GeneralRulesGame):
-    """A general rules game whose answers are read from a stored tiered solve (``stress --tiers DIR``), not solved
-    in memory: each query's label and its moves' labels, looked up in the store
-    (:class:`~gamecert.verify.engine.tiers.StoredLabels`).
-
-    Its certificate is the queries' entries, checked by the workers' checker
-    (:func:`~gamecert.verify.general.certificate.check_entries`) against their
-    moves' stored labels; the stored labels as a whole are certified by
-    ``check --tiers DIR``.
-    """
-
-    def __init__(self, game: GeneralRulesGame, root: Path) -> None:
-        from gamecert.verify.engine.tiers import StoredLabels
-
-        super().__init__(game.rules, game.limits)
-        self.stored = StoredLabels(root, game.rules, game.limits)
-        self.summary = f"{game.summary}, its answers from the tiered solve in {root}"
-
-    def solve(self, instance: Queries) -> GeneralSolution:
-        """The queries' stored labels, with their moves' labels as the certificate's table."""
-        from gamecert.verify.general.certificate import Calls
-
-        def moved(guard: Guard) -> list:
-            calls = Calls(self.rules, guard)
-            return [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c in calls.moves(q)]
-
-        children = self._guarded(moved)
-        labels = self.stored.labels(list(dict.fromkeys([*instance.positions, *children])))
-        table = Table({p: i for i, p in enumerate(labels)}, list(labels.values()))
-        answers = tuple(labels[q] for q in instance.positions)
-        return GeneralSolution(instance.instance, instance.positions, answers, table)
-
-    def certify(self, instance: Queries, solution: GeneralSolution) -> list[str]:
-        from gamecert.verify.general.certificate import check_entries
-
-        return check_entries(self.rules, solution.table, dict.fromkeys(solution.queries), self.limits)
 
 
 class TurnPositions(Positions):
