@@ -580,7 +580,7 @@ def check_tiers(
     bar: Callable[[Campaign], contextlib.AbstractContextManager] | None = None,
 ) -> CheckedTiers:
     """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``,
-    else the rules file the solve recorded (refused when it has changed since).
+    else the rules file the solve recorded (refused when either is not the rules file of the solve as it was then).
 
     Notes
     -----
@@ -596,7 +596,7 @@ def check_tiers(
     CheckedTiers(positions=4, shards=4, tiers=4, violations=())
     """
     shown = shlex.quote(str(root))
-    solve = _recorded(root, None)
+    solve = _recorded(root, rules)
     if rules is None:
         from gamecert.verify.rules.load import load_rules
 
