@@ -5,6 +5,8 @@ and resumed; a move to a lower tier."""
 from __future__ import annotations
 
 import random
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from click.testing import CliRunner
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.graph import Queries
 from gamecert.solvers.general.solver import general_game
+from gamecert.solvers.general.tiers import WIN
 from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.cli import main
 from gamecert.verify.engine import tiers as engine
@@ -198,3 +201,103 @@ def test_a_solve_projected_past_the_limit_is_refused_unless_no_size_limit(tmp_pa
 def test_the_tiered_examples_by_hand(example, text, expected):
     result = CliRunner().invoke(main, ["solve", "--rules", str(EXAMPLES / example), "-"], input=text)
     assert (result.exit_code, result.stdout) == (0, expected)
+
+
+# A tic-tac-toe candidate of its own (memoised minimax with remoteness); with an argument it answers every draw
+# "lose 0".
+CANDIDATE = '''import sys
+from functools import lru_cache
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+@lru_cache(maxsize=None)
+def value(b):
+    if any(b[x] != "." and b[x] == b[y] == b[z] for x, y, z in LINES):
+        return "lose", 0
+    if "." not in b:
+        return "draw", None
+    m = "O" if b.count("X") > b.count("O") else "X"
+    kids = [value(b[:i] + m + b[i + 1:]) for i in range(9) if b[i] == "."]
+    wins = [n for o, n in kids if o == "lose"]
+    if wins:
+        return "win", 1 + min(wins)
+    if any(o == "draw" for o, _ in kids):
+        return "draw", None
+    return "lose", 1 + max(n for _, n in kids)
+
+
+for line in sys.stdin.read().split():
+    o, n = value(line)
+    print("lose 0" if len(sys.argv) > 1 and o == "draw" else o if n is None else f"{o} {n}")
+'''
+
+
+@pytest.fixture(scope="module")
+def stored_tictactoe(tmp_path_factory):
+    """Tic-tac-toe solved in tiers from the empty board into a store, and a candidate file."""
+    folder = tmp_path_factory.mktemp("stored")
+    path = str(EXAMPLES / "tictactoe_tiers.py")
+    solved = CliRunner().invoke(main, ["solve", "--rules", path, "--tiers", "--jobs", "0", "--shards", "3",
+                                       "--store", str(folder / "store"), "-"], input=".........\n")
+    assert (solved.exit_code, solved.stdout) == (0, "draw\n"), solved.stderr
+    (folder / "candidate.py").write_text(CANDIDATE)
+    return path, folder
+
+
+def _stress(rules: str, store: Path, candidate: str, out: Path, count: int = 3):
+    return CliRunner().invoke(main, ["stress", "--rules", rules, "--tiers", str(store), "--candidate", candidate,
+                                     "--count", str(count), "--out", str(out)])
+
+
+def test_stress_against_the_answers_of_a_stored_tiered_solve(stored_tictactoe, tmp_path):
+    path, folder = stored_tictactoe
+    store, candidate = folder / "store", f"{sys.executable} {folder / 'candidate.py'}"
+    right = _stress(path, store, candidate, tmp_path, count=2)
+    assert (right.exit_code, right.stdout) == (0, "stress tictactoe-tiers: 2 cases passed (seed 1)\n"), right.stderr
+    wrong = _stress(path, store, candidate + " wrong", tmp_path, count=1)
+    assert wrong.exit_code == 3
+    assert wrong.stdout.splitlines()[0] == (
+        "stress tictactoe-tiers: wrong answer on case 1 of 1 (edge: every position of sizes 0 to 2; seed 1), shrunk in "
+        f"8 steps to [.........]: {tmp_path / 'tictactoe-tiers-wrong-answer.in'} (token 1 at output line 1: expected "
+        "'draw', got 'lose')"
+    )
+    assert (tmp_path / "tictactoe-tiers-wrong-answer.in").read_text() == ".........\n"
+    assert (tmp_path / "tictactoe-tiers-wrong-answer.ans").read_text() == "draw\n"
+
+
+def test_stress_checks_the_stored_labels_it_reads(stored_tictactoe, tmp_path):
+    path, folder = stored_tictactoe
+    store = tmp_path / "store"
+    shutil.copytree(folder / "store", store)
+    labels = store / "tiers" / "0" / str(engine.shard_of(".........", 3)) / "labels.pkl"
+    outcome, remoteness = engine._load(labels)
+    outcome[0], remoteness[0] = WIN, 5  # the empty board (a draw), now a stored win 5
+    engine._save(labels, (outcome, remoteness))
+    assert str(engine.StoredLabels(store, load_rules(path)).labels(["........."])["........."]) == "win 5"
+    tampered = _stress(path, store, f"{sys.executable} {folder / 'candidate.py'}", tmp_path, count=1)
+    assert tampered.exit_code == 4
+    assert (tampered.exit_code, tampered.stdout) == (4, "")
+    assert tampered.stderr == (  # the stored label checked against its moves' stored labels, as a worker checks it
+        "internal error: gamecert's answer to generated case 1 (edge: every position of sizes 0 to 2) fails its "
+        "certificate: .........: the certificate says win 5, but no move is good for the mover (a gamecert bug, not the "
+        "candidate's)\n"
+    )
+
+
+def test_stress_refuses_a_position_missing_from_the_store_or_another_rules_file(stored_tictactoe, tmp_path):
+    path, folder = stored_tictactoe
+    store = tmp_path / "store"
+    solved = CliRunner().invoke(main, ["solve", "--rules", path, "--tiers", "--jobs", "0", "--shards", "3",
+                                       "--store", str(store), "-"], input="XX.OO....\n")
+    assert (solved.exit_code, solved.stdout) == (0, "win 1\n"), solved.stderr
+    missing = _stress(path, store, f"{sys.executable} {folder / 'candidate.py'}", tmp_path)
+    assert (missing.exit_code, missing.stdout) == (1, "")
+    assert missing.stderr == f"error: --tiers {store}: the position ......... (tier 0) is not in the stored solve\n"
+    other = tmp_path / "other.py"
+    other.write_text(Path(path).read_text() + "# another rules file\n")
+    refused = _stress(str(other), folder / "store", "true", tmp_path)
+    assert (refused.exit_code, refused.stdout) == (1, "")
+    assert refused.stderr == (
+        f"error: --tiers {folder / 'store'}: holds the solve of another rules file ({path} as it was then), not of {other}\n"
+    )

@@ -51,11 +51,15 @@ def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None)
     help="Every case up to size N instead of generated ones (maze: boards up to NxN up to symmetry; "
     "geography: graphs up to N vertices), as a campaign of shards; failures are shrunk and printed.",
 )
+@click.option(
+    "--tiers", "tiers", metavar="DIR", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="--rules: the certified answers from the tiered solve stored in DIR (solve --tiers --store DIR), not solved in memory.",
+)
 @campaign_options
 @rules_options
 def stress(
     game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None,
-    memory_limit: int, out: Path, exhaustive: int | None, campaign: CampaignOptions,
+    memory_limit: int, out: Path, exhaustive: int | None, tiers: Path | None, campaign: CampaignOptions,
 ) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure.
 
@@ -66,6 +70,8 @@ def stress(
     from gamecert.verify.engine import stress as engine  # loaded only by this command
 
     g = registry.get_game(game)
+    if tiers is not None:
+        g = _stored(g, tiers, exhaustive is not None or campaign.given)
     ctx = click.get_current_context()
     given = [f"--{name.replace('_', '-')}" for name in ("count", "seed", "max_size", "out")
              if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
@@ -96,6 +102,18 @@ def stress(
     click.echo(result.summary())
     if result.failure is not None:
         raise Disagreement()
+
+
+def _stored(g, root: Path, campaign: bool):
+    """``--tiers DIR``: ``g`` with its answers read from the tiered solve stored in ``root``."""
+    from gamecert.verify.general.game import GeneralRulesGame
+    from gamecert.verify.general.stored import StoredGeneralGame
+
+    if not isinstance(g, GeneralRulesGame):
+        raise click.UsageError("--tiers DIR is for general rules files (--rules FILE, KIND = \"general\")")
+    if campaign:
+        raise click.UsageError("--tiers DIR reads the answers in this process: not with --exhaustive or the campaign options")
+    return StoredGeneralGame(g, root)
 
 
 def _unwritable_folder(folder: Path) -> str | None:

@@ -37,6 +37,10 @@ alone; positions live in the worker processes and the store folder::
     DIR/tiers/T/S/R/ans/FROM.pkl     backward: their labels, in the same order
     DIR/tiers/T/S/labels.pkl         the labels of the shard's positions, in the order of its parts
 
+``stress --rules FILE --tiers DIR`` reads its certified answers from a
+finished store (:class:`StoredLabels`): a position's tier, then its shard by
+the same hash, then that shard's ``labels.pkl``.
+
 Every process must see ``DIR`` at the same path (one machine, or a shared
 file system). Files are written whole under a temporary name and renamed,
 so a task killed mid-write leaves nothing a reader could take for done,
@@ -105,6 +109,18 @@ def _name(part: Sequence[int]) -> str:
     return "-".join(map(str, part))
 
 
+def _guarded(rules: GeneralRules, limits: Limits, call: Callable[[Guard], Any]) -> Any:
+    """``call(guard)`` under a guard of ``rules``: what the rules raise leaves as a :class:`RulesError`."""
+    guard = Guard(rules, limits)
+    with guard:
+        try:
+            return call(guard)
+        except RulesError:
+            raise
+        except (Exception, RulesInterrupt) as exc:  # noqa: BLE001 - the rules' fault, located in their file
+            raise guard.failed(exc) from None
+
+
 class TierStep:
     """A shard's task of the tiered solve, for Dask: ``step(params, options)`` runs the forward or backward
     step that ``options["step"]`` names (the campaign's shard function; it carries the rules by value)."""
@@ -130,14 +146,7 @@ class TierStep:
         return path if round_ is None else path / str(round_)
 
     def _guarded(self, call: Callable[[Guard], Any]) -> Any:
-        guard = Guard(self.rules, self.limits)
-        with guard:
-            try:
-                return call(guard)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:  # noqa: BLE001 - the rules' fault, located in their file
-                raise guard.failed(exc) from None
+        return _guarded(self.rules, self.limits, call)
 
     def forward(self, tier: int, shard: int, round_: int) -> tuple[dict[str, int], list[str]]:
         """List the new positions sent to ``(tier, shard, round_)``, call the rules on each, send every child on."""
@@ -317,7 +326,7 @@ def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
 
 
 @contextlib.contextmanager
-def _folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules) -> Iterator[Path]:
+def _folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules, shards: int) -> Iterator[Path]:
     """The folder of the solve: ``store`` (checked to hold this solve, or nothing), else a temporary one."""
     if store is None:
         with tempfile.TemporaryDirectory(prefix="gamecert-tiers-") as tmp:
@@ -343,7 +352,9 @@ def _folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules) -
         raise StoreError(f"--store {shown}: holds no tiered solve to resume")
     else:
         store.mkdir(parents=True, exist_ok=True)
-        marker.write_text(json.dumps({"solve": ident, "rules": os.path.abspath(rules.path), "rules_sha256": _digest(rules.path)}) + "\n")
+        marker.write_text(json.dumps({
+            "solve": ident, "rules": os.path.abspath(rules.path), "rules_sha256": _digest(rules.path), "shards": shards,
+        }) + "\n")
     yield store
 
 
@@ -399,7 +410,7 @@ def solve_tiers(
     ident = solve_id(rules, queries, shards)
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        root = stack.enter_context(_folder(store, ident, resume, rules))
+        root = stack.enter_context(_folder(store, ident, resume, rules, shards))
         opened = stack.enter_context(Store(root / "store.sqlite")) if store is not None else None
         client = None
         step = TierStep(rules, str(root), shards, limits)
@@ -493,6 +504,32 @@ def solve_tiers(
     )
 
 
+def _stored_shard(root: Path, tier: int, shard: int) -> tuple[list, list, list]:
+    """A stored shard's parts (in round order), its positions and their labels."""
+    here = root / "tiers" / str(tier) / str(shard)
+    rounds = sorted(int(p.name) for p in here.iterdir() if p.is_dir() and (p / "part.pkl").exists())
+    parts = [_load(here / str(r) / "part.pkl") for r in rounds]
+    positions = [p for part in parts for p in part["positions"]]
+    o, rem = _load(here / "labels.pkl")
+    return [(r, part) for r, part in zip(rounds, parts)], positions, values(o, rem)
+
+
+def _recorded(root: Path, rules: GeneralRules | None) -> dict:
+    """What ``root/solve.json`` says of the stored solve, refused when it holds none, or when its rules file
+    is not ``rules`` (when given) or has changed since the solve (when not)."""
+    shown = shlex.quote(str(root))
+    marker = root / "solve.json"
+    if not marker.exists():
+        raise StoreError(f"--tiers {shown}: holds no tiered solve (solve --tiers --store {shown} writes one)")
+    solve = json.loads(marker.read_text())
+    if rules is None and _digest(solve["rules"]) != solve["rules_sha256"]:
+        raise StoreError(f"--tiers {shown}: the rules file {solve['rules']} has changed since the solve")
+    if rules is not None and _digest(rules.path) != solve["rules_sha256"]:
+        raise StoreError(f"--tiers {shown}: holds the solve of another rules file ({solve['rules']} as it was then), "
+                         f"not of {rules.path}")
+    return solve
+
+
 class TierCheck:
     """A shard's task of :func:`check_tiers`, for Dask: ``check(params, options)`` checks every label of
     one stored shard, each child's label read from the shard that owns it (its ``labels.pkl``)."""
@@ -503,13 +540,7 @@ class TierCheck:
         self.limits = limits
 
     def _shard(self, tier: int, shard: int) -> tuple[list, list, list]:
-        """A stored shard's parts (in round order), its positions and their labels."""
-        here = Path(self.root) / "tiers" / str(tier) / str(shard)
-        rounds = sorted(int(p.name) for p in here.iterdir() if p.is_dir() and (p / "part.pkl").exists())
-        parts = [_load(here / str(r) / "part.pkl") for r in rounds]
-        positions = [p for part in parts for p in part["positions"]]
-        o, rem = _load(here / "labels.pkl")
-        return [(r, part) for r, part in zip(rounds, parts)], positions, values(o, rem)
+        return _stored_shard(Path(self.root), tier, shard)
 
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
         from gamecert.verify.general.certificate import check_entries
@@ -549,7 +580,7 @@ def check_tiers(
     bar: Callable[[Campaign], contextlib.AbstractContextManager] | None = None,
 ) -> CheckedTiers:
     """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``,
-    else the rules file the solve recorded (refused when it has changed since).
+    else the rules file the solve recorded (refused when either is not the rules file of the solve as it was then).
 
     Notes
     -----
@@ -565,15 +596,10 @@ def check_tiers(
     CheckedTiers(positions=4, shards=4, tiers=4, violations=())
     """
     shown = shlex.quote(str(root))
-    marker = root / "solve.json"
-    if not marker.exists():
-        raise StoreError(f"--tiers {shown}: holds no tiered solve (solve --tiers --store {shown} writes one)")
-    solve = json.loads(marker.read_text())
+    solve = _recorded(root, rules)
     if rules is None:
         from gamecert.verify.rules.load import load_rules
 
-        if _digest(solve["rules"]) != solve["rules_sha256"]:
-            raise StoreError(f"--tiers {shown}: the rules file {solve['rules']} has changed since the solve")
         rules = load_rules(solve["rules"])
     shards, tiers = [], set()
     for folder in sorted((root / "tiers").glob("*/*"), key=lambda p: (int(p.parent.name), int(p.name))):
@@ -586,3 +612,69 @@ def check_tiers(
     with bar(campaign) if bar is not None else contextlib.nullcontext() as update:
         result = run_campaign(campaign, jobs=jobs, scheduler=scheduler, progress=update)
     return CheckedTiers(result.totals.get("certified", 0), len(shards), len(tiers), tuple(result.counterexamples))
+
+
+class StoredLabels:
+    """The labels of a finished tiered solve stored in ``root`` (``solve --tiers --store DIR``), looked up by
+    position: its tier, then its shard by the solve's stable hash, then that shard's ``labels.pkl``.
+
+    Refused (:class:`~gamecert.verify.errors.StoreError`) when ``root`` holds no solve or the solve of
+    another rules file than ``rules``. The labels are trusted only as far as ``check --tiers DIR`` (or the
+    workers that wrote them) certified them; :meth:`labels` reads them as they are.
+
+    >>> import tempfile
+    >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = solve_tiers(walk, Queries((3,)), shards=2, jobs=0, store=Path(d))
+    ...     [str(v) for v in StoredLabels(Path(d), walk).labels([2, 3]).values()]
+    ['lose 2', 'win 3']
+    """
+
+    #: Shards held in memory at once (the first read is let go first).
+    CACHED = 64
+
+    def __init__(self, root: Path, rules: GeneralRules, limits: Limits | None = None) -> None:
+        solve = _recorded(root, rules)
+        if "shards" not in solve:
+            raise StoreError(f"--tiers {shlex.quote(str(root))}: written by an older gamecert (no shard count); solve again")
+        self.root = root
+        self.rules = rules
+        self.limits = limits or Limits()
+        self.shards = int(solve["shards"])
+        self._held: dict[tuple[int, int], dict] = {}
+
+    def labels(self, positions: Sequence[Any]) -> dict:
+        """Every position's stored label, one shard read at a time.
+
+        Raises :class:`~gamecert.verify.errors.StoreError` naming the first position the store does not hold.
+
+        Notes
+        -----
+        One ``tier`` call and one hash per position; each shard not held is read
+        whole (``O(shard)`` time and memory), at most :attr:`CACHED` kept.
+        """
+        where = _guarded(self.rules, self.limits, lambda guard: [(tier_of(self.rules, guard, p), p) for p in positions])
+        found = {}
+        for t, p in where:
+            held = self._shard(t, shard_of(p, self.shards))
+            if p not in held:
+                shown = _guarded(self.rules, self.limits, lambda guard: self.rules.show(p, guard))  # noqa: B023 - called here
+                raise StoreError(f"--tiers {shlex.quote(str(self.root))}: the position {shown} (tier {t}) is not in the stored solve")
+            found[p] = held[p]
+        return found
+
+    def _shard(self, tier: int, shard: int) -> dict:
+        key = (tier, shard)
+        if key not in self._held:
+            here = self.root / "tiers" / str(tier) / str(shard)
+            if not here.is_dir():
+                self._held[key] = {}
+            elif not (here / "labels.pkl").exists():
+                raise StoreError(f"--tiers {shlex.quote(str(self.root))}: the solve is not finished (tier {tier} shard {shard} "
+                                 "has no labels); --resume it first")
+            else:
+                _, positions, labels = _stored_shard(self.root, tier, shard)
+                self._held[key] = dict(zip(positions, labels))
+            if len(self._held) > self.CACHED:
+                del self._held[next(iter(self._held))]
+        return self._held[key]
