@@ -28,7 +28,7 @@ from gamecert.verify.rules.load import load_module, load_rules, rules_game
 from gamecert.verify.score.certificate import check_score
 from tests.general.test_examples import BERZERK_SAMPLES, MADMAX_SAMPLES, labels
 from tests.score.test_examples import values
-from tests.support import GAMECERT, run
+from tests.support import candidate, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NAMES = sorted(p.name for p in EXAMPLES.glob("*.py") if getattr(load_module(str(p)), "KIND", None) in ("general", "score"))
@@ -314,10 +314,11 @@ def reached_within(name: str, sizes: int, most: int) -> bool:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", STRESSED)
 def test_stress_a_right_candidate(name):
+    """The candidate (tests/general/example_candidate.py) runs the contract's definitions on the example's rules."""
     if not reached_within(name, 2, 3000):
         pytest.skip("its positions of sizes 0 to 2 reach more than 3,000 positions: a candidate's run is long")
-    candidate = f"{GAMECERT} solve --rules {path(name)} -"
-    result = run(["stress", "--rules", path(name), "--candidate", candidate, "--count", "3", "--max-size", "2"])
+    right = candidate("general/example_candidate.py", path(name))
+    result = run(["stress", "--rules", path(name), "--candidate", right, "--count", "3", "--max-size", "2"])
     assert (result.exit_code, result.stdout) == (0, f"stress {rules(name).name}: 3 cases passed (seed 1)\n"), result.output
 
 
@@ -348,6 +349,7 @@ def test_audit_claim(name):
 # -- package -------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", STRESSED)
 def test_package_problem_cases_and_files(name):
     if not reached_within(name, 0, 3000):
