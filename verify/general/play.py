@@ -119,9 +119,23 @@ class TurnPlay:
     def opening(self, first: str, second: str) -> str:
         v = self.solution.values[0]
         if v.outcome == "score":
-            return f"{first} moves first and can end {v.number:+d} ahead (certified score {v.number})."
-        words = {"win": f"{first} wins", "lose": f"{first} loses, so {second} wins", "draw": "neither can force a win"}
+            move = "move" if first == "you" else "moves"
+            return f"{first} {move} first and can end {v.number:+d} ahead (certified score {v.number})."
+        words = {
+            "win": f"{first} {_win(first)}",
+            "lose": f"{first} {_lose(first)}, so {second} {_win(second)}",
+            "draw": "neither can force a win",
+        }
         return f"The first mover ({first}): {v}: {words[v.outcome]}."
+
+
+def _win(who: str) -> str:
+    """The verb after ``who`` ("you" or "gamecert"): you win, gamecert wins."""
+    return "win" if who == "you" else "wins"
+
+
+def _lose(who: str) -> str:
+    return "lose" if who == "you" else "loses"
 
 
 class TurnPositionPlay(PositionPlay):
@@ -131,6 +145,12 @@ class TurnPositionPlay(PositionPlay):
         self.game = game
 
     def position(self, text: str) -> TurnPlay:
+        if self.game.rules.starts is not None:
+            raise RulesError(
+                "--position", 1, 1,
+                f"{self.game.rules.path} reads its whole input at once (it defines starts): play needs a rules file "
+                "of one position per line",
+            )
         if "\n" in text.rstrip("\n"):
             raise RulesError("--position", 1, 1, "expected one position on one line")
         queries = self.game.parse(text.rstrip("\n") + "\n", "--position")
