@@ -22,9 +22,15 @@ whatever it and its descendants do:
   the program then fails is its own affair, so :meth:`Contained.out_of_memory`
   reads the evidence (see there).
 
+* **processes** and **files** (:attr:`Limits.processes`,
+  :attr:`Limits.file_size`): given a :class:`~gamecert.verify.engine.sandbox.Sandbox`,
+  the program runs in its own cgroups, network namespace and scratch folder
+  (:mod:`gamecert.verify.engine.sandbox`); a file write past the file size
+  (``RLIMIT_FSIZE``) fails (``SIGXFSZ``, or ``EFBIG`` where the signal is ignored).
+
 Standard input is written as the program reads it (never blocking on a
 program that reads nothing), and the program and every process left in its
-group are killed when the run ends, however it ends.
+group (and its cgroup) are killed when the run ends, however it ends.
 """
 
 from __future__ import annotations
@@ -34,14 +40,17 @@ import re
 import resource
 import select
 import selectors
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
 from gamecert.solvers.textinput import format_bytes
+from gamecert.verify.engine import sandbox as box
 
 #: Bytes of standard error kept (its end: where the error message is).
 STDERR_TAIL = 64 * 2**10
@@ -54,7 +63,10 @@ SAMPLE = 0.02
 GRACE = 0.05
 
 _CHUNK = 64 * 2**10
+#: The most processes of a run whose address space is sampled.
+_SAMPLED = 16
 #: Messages of a refused allocation: Python's MemoryError, C++'s std::bad_alloc, C's strerror(ENOMEM), Rust's and Java's.
+_TOO_LARGE = re.compile(rb"File too large|EFBIG")
 _OUT_OF_MEMORY = re.compile(rb"MemoryError|bad_alloc|Cannot allocate memory|out of memory|memory allocation of \d+ bytes failed|OutOfMemoryError")
 
 
@@ -68,11 +80,14 @@ class Stop(StrEnum):
 @dataclass(frozen=True)
 class Limits:
     """A run's limits: ``seconds`` of wall clock, ``output`` bytes of standard output,
-    ``memory`` bytes of address space (``None``: no memory limit)."""
+    ``memory`` bytes (a cgroup's, else address space; ``None``: no memory limit), ``processes``
+    tasks at once (a pids cgroup's, in a sandbox), ``file_size`` bytes per file written (``None``: none)."""
 
     seconds: float
     output: int = MAX_OUTPUT
     memory: int | None = None
+    processes: int | None = None
+    file_size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +102,14 @@ class Contained:
     :data:`SAMPLE` seconds (``VmPeak``; 0 when not measured). ``read`` is
     the number of output bytes read when ``stdout`` holds only a prefix of them
     (:meth:`prefix`), else ``None``.
+
+    In a sandbox: ``peak_memory`` is the memory cgroup's peak when there is
+    one (the program and its descendants, page cache included) and
+    ``oom_killed`` whether the kernel's OOM killer ended one of them
+    (``None``: no memory cgroup); ``processes`` the peak number of tasks of
+    the program (its pids cgroup; 0 when not measured), ``process_capped``
+    whether the cap refused one; ``scratch_bytes`` the bytes of the files it
+    left in its scratch folder (removed after the run).
     """
 
     returncode: int | None
@@ -96,6 +119,10 @@ class Contained:
     stopped: Stop | None = None
     peak_memory: int = 0
     read: int | None = None
+    processes: int = 0
+    process_capped: bool = False
+    oom_killed: bool | None = None
+    scratch_bytes: int = 0
 
     @property
     def output_size(self) -> int:
@@ -135,22 +162,60 @@ class Contained:
         True
         >>> Contained(-11, b"", b"", 0.1, peak_memory=2**20).out_of_memory(2**28)
         False
+
+        With a memory cgroup the kernel's OOM killer ends a process past the
+        limit: its record (``oom_killed``) decides, not the peak (which counts
+        the page cache).
         """
         if limit is None or self.stopped is not None or self.returncode in (0, None):
             return False
-        return bool(_OUT_OF_MEMORY.search(self.stderr)) or self.peak_memory >= 0.9 * limit
+        if _OUT_OF_MEMORY.search(self.stderr):
+            return True
+        return self.oom_killed if self.oom_killed is not None else self.peak_memory >= 0.9 * limit
+
+    def file_too_large(self) -> bool:
+        """Whether a failed run failed at the file size limit: ``SIGXFSZ``, or ``EFBIG`` on standard error.
+
+        >>> Contained(-signal.SIGXFSZ, b"", b"", 0.1).file_too_large()
+        True
+        """
+        if self.stopped is not None or self.returncode in (0, None):
+            return False
+        return self.returncode == -signal.SIGXFSZ or bool(_TOO_LARGE.search(self.stderr))
 
 
-def _limit_memory(memory: int) -> None:  # runs in the child between fork and exec
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+class _Child:
+    """What the child does between fork and exec: join its cgroups, set its rlimits, leave the network.
+    One call each, no lock another thread could hold (problemtools sets rlimits the same way)."""
+
+    def __init__(self, groups: box.RunCgroups | None, memory: int | None, file_size: int | None, netns: bool) -> None:
+        self.groups, self.memory, self.file_size, self.netns = groups, memory, file_size, netns
+
+    def __call__(self) -> None:
+        if self.groups is not None:
+            self.groups.join()
+        if self.memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (self.memory, self.memory))
+        if self.file_size is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (self.file_size, self.file_size))
+        if self.netns:
+            box.unshare_network()
 
 
 def run_contained(
-    argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None = None, merge: bool = False
+    argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None = None, merge: bool = False,
+    sandbox: box.Sandbox | None = None,
 ) -> Contained:
     """Run ``argv`` (no shell) with ``stdin`` as its input under ``limits``; the run ends by the deadline.
 
     ``merge``: standard error goes where standard output goes (one log, under the output limit).
+    ``sandbox``: run it isolated (:mod:`gamecert.verify.engine.sandbox`) with
+    what this machine offers: the process cap and the memory limit by
+    cgroups, no network, a scratch folder as working directory (``cwd`` is
+    ignored) and ``/tmp``, under bubblewrap a read-only view of the rest.
+    The program is found on ``PATH`` and the command's words naming files
+    are made absolute first. Bubblewrap ends with ``128 + N`` when the
+    program was killed by signal ``N``: read back as that signal.
 
     Raises ``OSError`` when the program cannot be started.
 
@@ -174,17 +239,59 @@ def run_contained(
     """
     start = time.monotonic()
     deadline = start + limits.seconds
+    if sandbox is None:
+        return _run(argv, stdin, limits, cwd, merge, start, deadline, None, None, None)
+    sup = box.support()
+    argv = box.absolute_words(argv)
+    scratch = Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
+    groups = None
+    try:
+        extra = box.BWRAP_PROCESSES if sup.bwrap else 0
+        processes = None if limits.processes is None else limits.processes + extra
+        groups = box.RunCgroups(sup, processes, limits.memory)
+        env = None
+        if sup.bwrap is not None:
+            argv = box.bwrap_argv(sup.bwrap, argv, scratch, sandbox.hidden, network=not sup.has(box.Mechanism.NETWORK))
+        else:
+            env = {**os.environ, "TMPDIR": str(scratch)}
+        run = _run(argv, stdin, limits, scratch, merge, start, deadline, groups, sup, env)
+        if sup.bwrap is not None and run.returncode is not None and run.returncode > 128:
+            try:
+                run = replace(run, returncode=-signal.Signals(run.returncode - 128))
+            except ValueError:
+                pass
+        return replace(run, processes=max(0, run.processes - extra), scratch_bytes=box.scratch_bytes(scratch))
+    finally:
+        if groups is not None:
+            groups.remove()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _run(
+    argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None, merge: bool, start: float, deadline: float,
+    groups: box.RunCgroups | None, sup: box.Support | None, env: dict | None,
+) -> Contained:
+    """:func:`run_contained` once the sandbox (``groups``, ``sup``) is made."""
     memory = limits.memory
+    if groups is not None and groups.has_memory:
+        memory = None  # the cgroup holds it, for the program and its descendants together
     if memory is not None:  # never above the limit gamecert itself runs under (raising it would fail in the child)
         hard = resource.getrlimit(resource.RLIMIT_AS)[1]
         memory = memory if hard == resource.RLIM_INFINITY else min(memory, hard)
-    proc = subprocess.Popen(
-        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE, cwd=cwd,
-        start_new_session=True, bufsize=0,
-        # One setrlimit call between fork and exec: no lock another thread could hold (problemtools does the same).
-        preexec_fn=None if memory is None else (lambda: _limit_memory(memory)),  # noqa: PLW1509
-    )
+    netns = sup is not None and sup.netns
+    child = None
+    if groups is not None or memory is not None or limits.file_size is not None or netns:
+        child = _Child(groups, memory, limits.file_size, netns)
+    try:
+        proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+            cwd=cwd, env=env, start_new_session=True, bufsize=0, preexec_fn=child,  # noqa: PLW1509
+        )
+    finally:
+        if groups is not None:
+            groups.closed()
     pid = proc.pid
+    tasks = 0
     out, err = bytearray(), bytearray()
     stopped: Stop | None = None
     exited = False
@@ -220,7 +327,11 @@ def run_contained(
                     ended = now
                 events = sel.select(min(left, SAMPLE))
                 if not exited:
-                    peak = max(peak, _address_space(pid))
+                    if groups is None or not groups.has_memory:
+                        members = groups.pids() if groups is not None and groups.has_pids else [pid]
+                        peak = max([peak, *(_address_space(p) for p in members[:_SAMPLED])])
+                    if groups is not None:
+                        tasks = max(tasks, groups.processes())
                     if pidfd is None:
                         exited = _has_exited(pid)
                 for key, _ in events:
@@ -254,6 +365,8 @@ def run_contained(
                             proc.stdin.close()
     finally:
         _kill_group(pid)
+        if groups is not None:
+            groups.kill()
         _, status = os.waitpid(pid, 0)
         if not _closed(list(pipes), GRACE):  # still open after the group is gone: escaped holders
             _kill_pipe_holders(inodes)
@@ -265,7 +378,16 @@ def run_contained(
             os.close(pidfd)
     seconds = time.monotonic() - start
     returncode = None if stopped is not None else proc.returncode
-    return Contained(returncode, bytes(out), bytes(err[-STDERR_TAIL:]), seconds, stopped, peak)
+    capped, oom = False, None
+    if groups is not None:
+        peak_tasks, capped, cgroup_memory, oom = groups.stats()
+        tasks = max(tasks, peak_tasks)
+        if oom is not None:
+            peak = cgroup_memory
+    return Contained(
+        returncode, bytes(out), bytes(err[-STDERR_TAIL:]), seconds, stopped, peak,
+        processes=tasks, process_capped=capped, oom_killed=oom,
+    )
 
 
 def _closed(fds: list[int], seconds: float) -> bool:

@@ -1,0 +1,10 @@
+"""Writes 1 GiB to /tmp/argv[1], 1 MiB at a time, then answers WIN."""
+
+import sys
+
+sys.stdin.read()
+block = b"x" * 2**20
+with open(f"/tmp/{sys.argv[1]}", "wb") as out:
+    for _ in range(1024):
+        out.write(block)
+print("WIN")
