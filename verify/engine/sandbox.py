@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import errno
 import functools
 import os
 import shutil
@@ -38,6 +39,8 @@ import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+
+from gamecert.verify.errors import StressInternalError
 
 #: Environment variable: mechanisms to leave off, comma-separated (``pids,network``, ``all``).
 OFF = "GAMECERT_SANDBOX_OFF"
@@ -236,25 +239,30 @@ class RunCgroups:
         name = f"gamecert-{os.getpid()}-{_runs}"
         self.folders: dict[Mechanism, Path] = {}
         self.versions = sup.versions
+        self._procs: list[int] = []
         wanted = {Mechanism.PIDS: processes, Mechanism.MEMORY: memory}
-        for mechanism, parent in sup.cgroups.items():
-            if wanted[mechanism] is None:
-                continue
-            folder = parent / name
-            if folder not in self.folders.values():
-                folder.mkdir()
-            self.folders[mechanism] = folder
-        if processes is not None and Mechanism.PIDS in self.folders:
-            self._write(Mechanism.PIDS, "pids.max", processes)
-        if memory is not None and Mechanism.MEMORY in self.folders:
-            if self.versions[Mechanism.MEMORY] == "v2":
-                self._write(Mechanism.MEMORY, "memory.max", memory)
-                self._write(Mechanism.MEMORY, "memory.swap.max", 0, optional=True)
-            else:
-                self._write(Mechanism.MEMORY, "memory.limit_in_bytes", memory)
-                self._write(Mechanism.MEMORY, "memory.memsw.limit_in_bytes", memory, optional=True)
-        # Opened now: the child only writes its pid (no allocation of files between fork and exec).
-        self._procs = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(self.folders.values())]
+        try:
+            for mechanism, parent in sup.cgroups.items():
+                if wanted[mechanism] is None:
+                    continue
+                folder = parent / name
+                if folder not in self.folders.values():
+                    os.mkdir(folder)
+                self.folders[mechanism] = folder
+            if processes is not None and Mechanism.PIDS in self.folders:
+                self._write(Mechanism.PIDS, "pids.max", processes)
+            if memory is not None and Mechanism.MEMORY in self.folders:
+                if self.versions[Mechanism.MEMORY] == "v2":
+                    self._write(Mechanism.MEMORY, "memory.max", memory)
+                    self._write(Mechanism.MEMORY, "memory.swap.max", 0, optional=True)
+                else:
+                    self._write(Mechanism.MEMORY, "memory.limit_in_bytes", memory)
+                    self._write(Mechanism.MEMORY, "memory.memsw.limit_in_bytes", memory, optional=True)
+            # Opened now: the child only writes its pid (no allocation of files between fork and exec).
+            self._procs = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(self.folders.values())]
+        except OSError as exc:
+            self.remove()
+            raise StressInternalError(f"cannot make the run's cgroup {name}: {exc.strerror or exc}") from None
 
     def _write(self, mechanism: Mechanism, name: str, value: int, optional: bool = False) -> None:
         try:
@@ -441,8 +449,10 @@ def absolute_words(argv: list[str]) -> list[str]:
     True
     """
     program = shutil.which(argv[0])
-    if program is None:
-        raise FileNotFoundError(2, "no such program", argv[0])
+    if program is None:  # the errors exec would give
+        if os.sep in argv[0] and os.path.exists(argv[0]):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), argv[0])
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), argv[0])
     rest = [os.path.abspath(w) if not w.startswith("/") and w and os.path.exists(w) else w for w in argv[1:]]
     return [os.path.abspath(program), *rest]
 
