@@ -363,8 +363,7 @@ def test_a_1_gib_writer_meets_the_file_limit_and_leaves_nothing(scratch, server,
     name = f"gamecert-hostile-{tmp_path.name}"
     result, wall, spy = stress_sandboxed("big_writer.py", [name], 2.0, tmp_path, monkeypatch, "--file-limit", "4M")
     assert_sandboxed(result, wall, spy, 2.0, "run-time error", "a write passed the 4.0 MiB file size limit (exit code 1): OSError: [Errno 27] File too large", scratch, server, 1)
-    assert {r.scratch_bytes for r in spy.runs} == {4 * 2**20}  # written in the scratch folder, up to the limit
-    assert not (Path("/tmp") / name).exists()
+    assert not (Path("/tmp") / name).exists()  # written in the run's own /tmp, a tmpfs gone with it
 
 
 @pytest.mark.slow
@@ -392,8 +391,7 @@ def test_symlink_out_of_the_scratch_folder_writes_nothing(outside, scratch, serv
     target.write_text("KEPT\n")
     result, wall, spy = stress_sandboxed("symlink_out.py", [str(outside), "kept.txt"], 2.0, tmp_path, monkeypatch)
     assert_sandboxed(result, wall, spy, 2.0, "wrong answer", "got 'WRITE-REFUSED'", scratch, server, 1)
-    assert target.read_text() == "KEPT\n"  # removing the scratch folder did not follow its links
-    assert {r.scratch_bytes for r in spy.runs} == {len(str(target)) + 1}  # the links themselves
+    assert target.read_text() == "KEPT\n"
 
 
 def test_missing_mechanisms_are_said_once(monkeypatch, tmp_path):

@@ -109,7 +109,8 @@ class Contained:
     (``None``: no memory cgroup); ``processes`` the peak number of tasks of
     the program (its pids cgroup; 0 when not measured), ``process_capped``
     whether the cap refused one; ``scratch_bytes`` the bytes of the files it
-    left in its scratch folder (removed after the run).
+    left in its scratch folder, removed after the run (0 under bubblewrap,
+    whose scratch is a tmpfs that ends with the run).
     """
 
     returncode: int | None
@@ -212,7 +213,9 @@ def run_contained(
     ``sandbox``: run it isolated (:mod:`gamecert.verify.engine.sandbox`) with
     what this machine offers: the process cap and the memory limit by
     cgroups, no network, a scratch folder as working directory (``cwd`` is
-    ignored) and ``/tmp``, under bubblewrap a read-only view of the rest.
+    ignored) and ``/tmp`` (under bubblewrap a tmpfs of
+    :func:`~gamecert.verify.engine.sandbox.scratch_size`, with a read-only
+    view of the rest; else a folder under ``sandbox.scratch_root``, removed after the run).
     The program is found on ``PATH`` and the command's words naming files
     are made absolute first. Bubblewrap ends with ``128 + N`` when the
     program was killed by signal ``N``: read back as that signal.
@@ -243,7 +246,7 @@ def run_contained(
         return _run(argv, stdin, limits, cwd, merge, start, deadline, None, None, None)
     sup = box.support()
     argv = box.absolute_words(argv)
-    scratch = Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
+    scratch = None if sup.bwrap else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
     groups = None
     try:
         extra = box.BWRAP_PROCESSES if sup.bwrap else 0
@@ -251,7 +254,8 @@ def run_contained(
         groups = box.RunCgroups(sup, processes, limits.memory)
         env = None
         if sup.bwrap is not None:
-            argv = box.bwrap_argv(sup.bwrap, argv, scratch, sandbox.hidden, network=not sup.has(box.Mechanism.NETWORK))
+            size = box.scratch_size(limits.file_size)
+            argv = box.bwrap_argv(sup.bwrap, argv, size, sandbox.hidden, network=not sup.has(box.Mechanism.NETWORK))
         else:
             env = {**os.environ, "TMPDIR": str(scratch)}
         run = _run(argv, stdin, limits, scratch, merge, start, deadline, groups, sup, env)
@@ -260,11 +264,13 @@ def run_contained(
                 run = replace(run, returncode=-signal.Signals(run.returncode - 128))
             except ValueError:
                 pass
-        return replace(run, processes=max(0, run.processes - extra), scratch_bytes=box.scratch_bytes(scratch))
+        left = 0 if scratch is None else box.scratch_bytes(scratch)
+        return replace(run, processes=max(0, run.processes - extra), scratch_bytes=left)
     finally:
         if groups is not None:
             groups.remove()
-        shutil.rmtree(scratch, ignore_errors=True)
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _run(

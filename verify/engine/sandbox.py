@@ -397,28 +397,30 @@ def _working_bwrap() -> str | None:
 _BWRAP_BASE = ["--die-with-parent", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--cap-drop", "ALL"]
 
 
-def bwrap_argv(bwrap: str, argv: list[str], scratch: Path, hidden: tuple[Path, ...], network: bool) -> list[str]:
-    """``argv`` under bubblewrap: everything read-only, ``scratch`` as ``/tmp`` and working directory,
-    a fresh ``/proc`` and ``/dev``, the ``hidden`` files masked; ``network``: keep the machine's network.
+def bwrap_argv(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
+    """``argv`` under bubblewrap: everything read-only, a fresh tmpfs of ``scratch`` bytes as ``/tmp``
+    and working directory, a fresh ``/proc`` and ``/dev``, the ``hidden`` files masked (read as empty);
+    ``network``: keep the machine's network.
 
-    Files the command names that the view would hide (under ``/tmp``) are bound back read-only at
+    Files the command names under ``/tmp`` (which the view replaces) are bound back read-only at
     their own paths, so a program built in a temporary folder still runs.
 
-    >>> bwrap_argv("bwrap", ["/bin/true"], Path("/s"), (), False)[-6:]
-    ['--chdir', '/tmp', '--setenv', 'TMPDIR', '/tmp', '--', '/bin/true'][-6:]
+    >>> bwrap_argv("bwrap", ["/bin/true"], 2**20, (), False)[-7:]
+    ['--size', '1048576', '--tmpfs', '/tmp', '--chdir', '/tmp', '--', '/bin/true'][-7:]
     """
     base = [b for b in _BWRAP_BASE if not (network and b == "--unshare-net")]
-    out = [bwrap, *base, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--bind", str(scratch), "/tmp"]
-    for path in hidden:
-        if path.is_file():
-            out += ["--ro-bind", os.devnull, str(path)]
+    out = [bwrap, *base, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--size", str(scratch), "--tmpfs", "/tmp"]
     tmp = Path(os.path.realpath("/tmp"))
+    for path in hidden:
+        if path.is_file() and tmp not in path.parents:
+            out += ["--ro-bind", os.devnull, str(path)]
     for word in argv:
         if word.startswith("/") and os.path.isfile(word):
-            real = Path(os.path.realpath(word))
-            if tmp in real.parents:
-                out += ["--ro-bind", str(real), str(real)]
-    return [*out, "--chdir", "/tmp", "--setenv", "TMPDIR", "/tmp", "--", *argv]
+            real = os.path.realpath(word)
+            for place in {real, word}:
+                if tmp in Path(place).parents or Path("/tmp") in Path(place).parents:
+                    out += ["--ro-bind", real, place]
+    return [*out, "--setenv", "TMPDIR", "/tmp", "--chdir", "/tmp", "--", *argv]
 
 
 @functools.cache
@@ -455,6 +457,16 @@ def absolute_words(argv: list[str]) -> list[str]:
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), argv[0])
     rest = [os.path.abspath(w) if not w.startswith("/") and w and os.path.exists(w) else w for w in argv[1:]]
     return [os.path.abspath(program), *rest]
+
+
+def scratch_size(file_size: int | None) -> int:
+    """Bytes of the scratch tmpfs under bubblewrap: twice the file size limit (one file at the limit
+    fits), :data:`DEFAULT_FILE_SIZE` when there is none.
+
+    >>> scratch_size(2**20)
+    2097152
+    """
+    return 2 * (DEFAULT_FILE_SIZE if file_size is None else file_size)
 
 
 def scratch_bytes(folder: Path) -> int:
