@@ -402,12 +402,19 @@ def test_missing_mechanisms_are_said_once(monkeypatch, tmp_path):
     assert result.exit_code == 3
 
 
-def test_fallback_without_any_mechanism_still_limits_files(monkeypatch, scratch):
-    # No cgroup, namespace or bubblewrap: the scratch folder (working directory, TMPDIR) and the file size limit remain.
+def test_fallback_without_any_mechanism_still_limits_files(monkeypatch, scratch, outside):
+    # No cgroup, namespace or bubblewrap: the scratch folder (working directory, TMPDIR, on disk) and the
+    # file size limit remain; removing the scratch folder follows none of the links left in it.
     monkeypatch.setenv(box.OFF, "all")
-    code = "import os\nprint(os.getcwd() == os.environ['TMPDIR'])\nopen('f', 'wb').write(b'x' * 2**21)"
+    (outside / "kept.txt").write_text("KEPT\n")
+    code = (
+        f"import os\nos.symlink({str(outside / 'kept.txt')!r}, 'file')\nos.symlink({str(outside)!r}, 'folder')\n"
+        "print(os.getcwd() == os.environ['TMPDIR'])\nopen('f', 'wb').write(b'x' * 2**21)"
+    )
     r = contain.run_contained(
         [sys.executable, "-I", "-S", "-c", code], b"", contain.Limits(10, file_size=2**20), sandbox=box.Sandbox()
     )
-    assert r.stdout == b"True\n" and r.file_too_large() and r.scratch_bytes == 2**20
+    assert r.stdout == b"True\n" and r.file_too_large()
+    assert r.scratch_bytes == 2**20 + len(str(outside / "kept.txt")) + len(str(outside))  # the file and the two links
     assert (r.processes, r.oom_killed) == (0, None) and list(scratch.iterdir()) == []
+    assert (outside / "kept.txt").read_text() == "KEPT\n"
