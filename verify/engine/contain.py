@@ -51,6 +51,7 @@ from pathlib import Path
 
 from gamecert.solvers.textinput import format_bytes
 from gamecert.verify.engine import sandbox as box
+from gamecert.verify.errors import StressInternalError
 
 #: Bytes of standard error kept (its end: where the error message is).
 STDERR_TAIL = 64 * 2**10
@@ -213,23 +214,25 @@ def run_contained(
     ``sandbox``: run it isolated (:mod:`gamecert.verify.engine.sandbox`) with
     what this machine offers: the process cap and the memory limit by
     cgroups, no network, a scratch folder as working directory (``cwd`` is
-    ignored) and ``/tmp`` (under bubblewrap a tmpfs of
-    :func:`~gamecert.verify.engine.sandbox.scratch_size`, with a read-only
-    view of the rest; else a folder under ``sandbox.scratch_root``, removed after the run).
-    The program is found on ``PATH`` and the command's words naming files
-    are made absolute first. Bubblewrap ends with ``128 + N`` when the
-    program was killed by signal ``N``: read back as that signal.
+    ignored) and ``/tmp``: under bubblewrap the program is started by the
+    sandbox's resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)
+    in a read-only view whose ``/tmp`` is a tmpfs emptied before each run;
+    else a folder under ``sandbox.scratch_root``, removed after the run. The
+    program is found on ``PATH`` and the command's words naming files are
+    made absolute first.
 
     Raises ``OSError`` when the program cannot be started.
 
     Notes
     -----
     One ``select`` loop over the three pipes and a pidfd of the program
-    (Linux 5.3; elsewhere :func:`os.waitid` without reaping), waking at
-    least every :data:`SAMPLE` seconds to sample its address space: input is written as
+    (Linux 5.3; elsewhere :func:`os.waitid` without reaping; the launcher's
+    socket in a sandbox), waking at least every :data:`SAMPLE` seconds to
+    sample its address space (or its cgroup): input is written as
     the pipe takes it, output appended up to the limit, the standard-error
     tail kept. The run ends when the program ends, as on a judge: its
-    process group is killed at once (descendants it left behind included),
+    process group is killed at once (descendants it left behind included;
+    in a sandbox every process of the run's cgroup and namespace),
     the output pipes are read to their end, and holders that escaped the
     group are killed when the pipes are still open :data:`GRACE` seconds
     later. At a limit the group and the escaped holders are killed the same
@@ -243,29 +246,23 @@ def run_contained(
     start = time.monotonic()
     deadline = start + limits.seconds
     if sandbox is None:
-        return _run(argv, stdin, limits, cwd, merge, start, deadline, None, None, None)
+        return _run(_Popened(argv, cwd, None, merge, _child(limits, None, False)), stdin, limits, start, deadline, None)
     sup = box.support()
     argv = box.absolute_words(argv)
     scratch = None if sup.bwrap else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
     groups = None
     try:
-        extra = box.BWRAP_PROCESSES if sup.bwrap else 0
-        processes = None if limits.processes is None else limits.processes + extra
-        groups = box.RunCgroups(sup, processes, limits.memory)
-        env = None
+        groups = box.RunCgroups(sup, limits.processes, limits.memory)
+        memory = None if groups.has_memory else _memory_rlimit(limits.memory)
         if sup.bwrap is not None:
-            size = box.scratch_size(limits.file_size)
-            argv = box.bwrap_argv(sup.bwrap, argv, size, sandbox.hidden, network=not sup.has(box.Mechanism.NETWORK))
+            zygote = box.zygote(sup.bwrap, argv, box.scratch_size(limits.file_size), sandbox.hidden, sup)
+            process = _Zygoted(zygote, argv, merge, groups, memory, limits.file_size)
         else:
             env = {**os.environ, "TMPDIR": str(scratch)}
-        run = _run(argv, stdin, limits, scratch, merge, start, deadline, groups, sup, env)
-        if sup.bwrap is not None and run.returncode is not None and run.returncode > 128:
-            try:
-                run = replace(run, returncode=-signal.Signals(run.returncode - 128))
-            except ValueError:
-                pass
+            process = _Popened(argv, scratch, env, merge, _child(limits, groups, sup.netns))
+        run = _run(process, stdin, limits, start, deadline, groups)
         left = 0 if scratch is None else box.scratch_bytes(scratch)
-        return replace(run, processes=max(0, run.processes - extra), scratch_bytes=left)
+        return replace(run, scratch_bytes=left)
     finally:
         if groups is not None:
             groups.remove()
@@ -273,38 +270,132 @@ def run_contained(
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _run(
-    argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None, merge: bool, start: float, deadline: float,
-    groups: box.RunCgroups | None, sup: box.Support | None, env: dict | None,
-) -> Contained:
-    """:func:`run_contained` once the sandbox (``groups``, ``sup``) is made."""
-    memory = limits.memory
-    if groups is not None and groups.has_memory:
-        memory = None  # the cgroup holds it, for the program and its descendants together
-    if memory is not None:  # never above the limit gamecert itself runs under (raising it would fail in the child)
-        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-        memory = memory if hard == resource.RLIM_INFINITY else min(memory, hard)
-    netns = sup is not None and sup.netns
-    child = None
-    if groups is not None or memory is not None or limits.file_size is not None or netns:
-        child = _Child(groups, memory, limits.file_size, netns)
-    try:
-        proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE,
-            cwd=cwd, env=env, start_new_session=True, bufsize=0, preexec_fn=child,  # noqa: PLW1509
-        )
-    finally:
-        if groups is not None:
+def _memory_rlimit(memory: int | None) -> int | None:
+    """``RLIMIT_AS`` for a memory limit: never above the limit gamecert itself runs under (raising it would fail)."""
+    if memory is None:
+        return None
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    return memory if hard == resource.RLIM_INFINITY else min(memory, hard)
+
+
+def _child(limits: Limits, groups: box.RunCgroups | None, netns: bool) -> _Child | None:
+    """The child's work between fork and exec, ``None`` when there is none (then the fork is a cheap vfork)."""
+    memory = None if groups is not None and groups.has_memory else _memory_rlimit(limits.memory)
+    if groups is None and memory is None and limits.file_size is None and not netns:
+        return None
+    return _Child(groups, memory, limits.file_size, netns)
+
+
+class _Popened:
+    """A program started as gamecert's own child (:class:`subprocess.Popen`)."""
+
+    def __init__(self, argv: list[str], cwd, env: dict | None, merge: bool, child: _Child | None) -> None:
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+                cwd=cwd, env=env, start_new_session=True, bufsize=0, preexec_fn=child,  # noqa: PLW1509
+            )
+        finally:
+            if child is not None and child.groups is not None:
+                child.groups.closed()
+        self.pid: int | None = self.proc.pid
+        self.stdin, self.stdout, self.stderr = self.proc.stdin, self.proc.stdout, self.proc.stderr
+        self.exit_fd = _pidfd(self.pid)
+
+    def exit_event(self) -> bool:
+        """The exit descriptor is readable: whether the program has ended."""
+        return True
+
+    def poll(self) -> bool:
+        return _has_exited(self.pid)
+
+    def kill_group(self) -> None:
+        _kill_group(self.pid)
+
+    def finish(self) -> int:
+        """Kill what is left of the group, reap the program: its exit code (minus a signal)."""
+        _kill_group(self.pid)
+        _, status = os.waitpid(self.pid, 0)
+        self.proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+        if self.exit_fd is not None:
+            os.close(self.exit_fd)
+        return self.proc.returncode
+
+
+class _Zygoted:
+    """A program started in the sandbox by its resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)."""
+
+    def __init__(
+        self, zygote: box.Zygote, argv: list[str], merge: bool, groups: box.RunCgroups, memory: int | None, file_size: int | None
+    ) -> None:
+        self.zygote = zygote
+        pipes = [os.pipe() for _ in range(2 if merge else 3)]
+        ends = [pipes[0][0], pipes[1][1], pipes[1][1] if merge else pipes[2][1]]
+        try:
+            request = {"op": "run", "argv": argv, "env": {**os.environ, "TMPDIR": "/tmp"}, "memory": memory, "file_size": file_size}
+            reply = zygote.receive() if zygote.send(request, [*ends, *groups.procs]) else None
+        finally:
             groups.closed()
-    pid = proc.pid
+            for fd in set(ends):
+                os.close(fd)
+        if reply is None or "pid" not in reply:
+            for fd in {pipes[0][1], *(r for r, _ in pipes[1:])}:
+                os.close(fd)
+            zygote.close()
+            raise StressInternalError("the sandbox's launcher (bubblewrap) ended before starting the program")
+        self.pid: int | None = None  # in the launcher's process namespace only
+        self.stdin = open(pipes[0][1], "wb", buffering=0)  # noqa: SIM115 - closed by the run loop
+        self.stdout = open(pipes[1][0], "rb", buffering=0)  # noqa: SIM115
+        self.stderr = None if merge else open(pipes[2][0], "rb", buffering=0)  # noqa: SIM115
+        self.exit_fd: int | None = zygote.sock.fileno()
+        self.status: int | None = None
+        self.kills = 0
+
+    def _take(self, reply: dict | None) -> bool:
+        """Read one reply of the launcher; whether the program has ended (the launcher gone counts)."""
+        if reply is None:  # the launcher has ended: whatever it ran ended with it
+            self.status = signal.SIGKILL if self.status is None else self.status
+            self.kills = 0
+            return True
+        if reply.get("status") is not None:
+            self.status = reply["status"]
+        if "killed" in reply:
+            self.kills -= 1
+            if reply["killed"] is not None:
+                self.status = reply["killed"]
+        return self.status is not None
+
+    def exit_event(self) -> bool:
+        return self._take(self.zygote.receive())
+
+    def poll(self) -> bool:
+        return self.status is not None
+
+    def kill_group(self) -> None:
+        if self.zygote.send({"op": "kill"}):
+            self.kills += 1
+
+    def finish(self) -> int:
+        self.kill_group()
+        while self.kills > 0:
+            reply = self.zygote.receive()
+            self._take(reply)
+            if reply is None:
+                break
+        return os.waitstatus_to_exitcode(self.status) if self.status is not None else -signal.SIGKILL
+
+
+def _run(process, stdin: bytes, limits: Limits, start: float, deadline: float, groups: box.RunCgroups | None) -> Contained:
+    """:func:`run_contained` once the program is started (``process``: :class:`_Popened` or :class:`_Zygoted`)."""
     tasks = 0
     out, err = bytearray(), bytearray()
     stopped: Stop | None = None
     exited = False
     ended: float | None = None  # when the program was seen to have exited
     peak = 0
-    pidfd = _pidfd(pid)
-    pipes = {proc.stdout.fileno(): out} if merge else {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
+    exit_fd = process.exit_fd
+    merge = process.stderr is None
+    pipes = {process.stdout.fileno(): out} if merge else {process.stdout.fileno(): out, process.stderr.fileno(): err}
     inodes = [os.fstat(fd).st_ino for fd in pipes]
     try:
         with selectors.DefaultSelector() as sel:
@@ -313,12 +404,12 @@ def _run(
                 sel.register(fd, selectors.EVENT_READ)
             pending = memoryview(stdin)
             if pending:
-                os.set_blocking(proc.stdin.fileno(), False)
-                sel.register(proc.stdin.fileno(), selectors.EVENT_WRITE)
+                os.set_blocking(process.stdin.fileno(), False)
+                sel.register(process.stdin.fileno(), selectors.EVENT_WRITE)
             else:
-                proc.stdin.close()
-            if pidfd is not None:
-                sel.register(pidfd, selectors.EVENT_READ)
+                process.stdin.close()
+            if exit_fd is not None:
+                sel.register(exit_fd, selectors.EVENT_READ)
             while stopped is None and not (exited and not pipes):
                 now = time.monotonic()
                 left = deadline - now
@@ -327,24 +418,27 @@ def _run(
                     break
                 if exited and ended is None:  # what it left behind holds the pipes: the run is over
                     ended = now
-                    _kill_group(pid)
+                    process.kill_group()
+                    if groups is not None:
+                        groups.kill()
                 elif ended is not None and now - ended >= GRACE:
                     _kill_pipe_holders(inodes)
                     ended = now
                 events = sel.select(min(left, SAMPLE))
                 if not exited:
                     if groups is None or not groups.has_memory:
-                        members = groups.pids() if groups is not None and groups.has_pids else [pid]
-                        peak = max([peak, *(_address_space(p) for p in members[:_SAMPLED])])
+                        members = groups.pids() if groups is not None and groups.has_pids else [process.pid]
+                        peak = max([peak, *(_address_space(p) for p in members[:_SAMPLED] if p is not None)])
                     if groups is not None:
                         tasks = max(tasks, groups.processes())
-                    if pidfd is None:
-                        exited = _has_exited(pid)
+                    if exit_fd is None:
+                        exited = process.poll()
                 for key, _ in events:
                     fd = key.fd
-                    if fd == pidfd:
-                        exited = True
-                        sel.unregister(fd)
+                    if fd == exit_fd:
+                        if process.exit_event():
+                            exited = True
+                            sel.unregister(fd)
                     elif fd in pipes:
                         chunk = os.read(fd, _CHUNK)
                         if not chunk:
@@ -368,22 +462,19 @@ def _run(
                         pending = pending[written:]
                         if not pending:
                             sel.unregister(fd)
-                            proc.stdin.close()
+                            process.stdin.close()
     finally:
-        _kill_group(pid)
         if groups is not None:
             groups.kill()
-        _, status = os.waitpid(pid, 0)
+        returncode = process.finish()
         if not _closed(list(pipes), GRACE):  # still open after the group is gone: escaped holders
             _kill_pipe_holders(inodes)
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+        for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
-        if pidfd is not None:
-            os.close(pidfd)
     seconds = time.monotonic() - start
-    returncode = None if stopped is not None else proc.returncode
+    if stopped is not None:
+        returncode = None
     capped, oom = False, None
     if groups is not None:
         peak_tasks, capped, cgroup_memory, oom = groups.stats()

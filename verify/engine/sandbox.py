@@ -27,14 +27,19 @@ and to test the fallbacks.
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import ctypes.util
 import errno
 import functools
+import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
+import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -48,8 +53,6 @@ OFF = "GAMECERT_SANDBOX_OFF"
 DEFAULT_PROCESSES = 256
 #: The file size limit unless told (``RLIMIT_FSIZE``).
 DEFAULT_FILE_SIZE = 64 * 2**20
-#: Processes of bubblewrap itself in a run's cgroup (its monitor and the init of the process namespace).
-BWRAP_PROCESSES = 2
 
 _CLONE_NEWNET = 0x40000000
 
@@ -239,7 +242,7 @@ class RunCgroups:
         name = f"gamecert-{os.getpid()}-{_runs}"
         self.folders: dict[Mechanism, Path] = {}
         self.versions = sup.versions
-        self._procs: list[int] = []
+        self.procs: list[int] = []
         wanted = {Mechanism.PIDS: processes, Mechanism.MEMORY: memory}
         try:
             for mechanism, parent in sup.cgroups.items():
@@ -259,7 +262,7 @@ class RunCgroups:
                     self._write(Mechanism.MEMORY, "memory.limit_in_bytes", memory)
                     self._write(Mechanism.MEMORY, "memory.memsw.limit_in_bytes", memory, optional=True)
             # Opened now: the child only writes its pid (no allocation of files between fork and exec).
-            self._procs = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(self.folders.values())]
+            self.procs = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(self.folders.values())]
         except OSError as exc:
             self.remove()
             raise StressInternalError(f"cannot make the run's cgroup {name}: {exc.strerror or exc}") from None
@@ -273,14 +276,14 @@ class RunCgroups:
 
     def join(self) -> None:  # runs in the child between fork and exec
         pid = str(os.getpid()).encode()
-        for fd in self._procs:
+        for fd in self.procs:
             os.write(fd, pid)
 
     def closed(self) -> None:
         """Close the parent's handles once the child has started."""
-        for fd in self._procs:
+        for fd in self.procs:
             os.close(fd)
-        self._procs = []
+        self.procs = []
 
     @property
     def has_pids(self) -> bool:
@@ -397,16 +400,16 @@ def _working_bwrap() -> str | None:
 _BWRAP_BASE = ["--die-with-parent", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--cap-drop", "ALL"]
 
 
-def bwrap_argv(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
-    """``argv`` under bubblewrap: everything read-only, a fresh tmpfs of ``scratch`` bytes as ``/tmp``
-    and working directory, a fresh ``/proc`` and ``/dev``, the ``hidden`` files masked (read as empty);
-    ``network``: keep the machine's network.
+def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
+    """Bubblewrap's command line (before ``--``) for running ``argv``: everything read-only, a tmpfs
+    of ``scratch`` bytes as ``/tmp``, a fresh ``/proc`` and ``/dev``, the ``hidden`` files masked (read
+    as empty); ``network``: keep the machine's network.
 
     Files the command names under ``/tmp`` (which the view replaces) are bound back read-only at
     their own paths, so a program built in a temporary folder still runs.
 
-    >>> bwrap_argv("bwrap", ["/bin/true"], 2**20, (), False)[-7:]
-    ['--size', '1048576', '--tmpfs', '/tmp', '--chdir', '/tmp', '--', '/bin/true'][-7:]
+    >>> bwrap_options("bwrap", ["/bin/true"], 2**20, (), False)[-4:]
+    ['--size', '1048576', '--tmpfs', '/tmp']
     """
     base = [b for b in _BWRAP_BASE if not (network and b == "--unshare-net")]
     out = [bwrap, *base, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--size", str(scratch), "--tmpfs", "/tmp"]
@@ -417,10 +420,81 @@ def bwrap_argv(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ..
     for word in argv:
         if word.startswith("/") and os.path.isfile(word):
             real = os.path.realpath(word)
-            for place in {real, word}:
+            for place in sorted({real, word}):
                 if tmp in Path(place).parents or Path("/tmp") in Path(place).parents:
                     out += ["--ro-bind", real, place]
-    return [*out, "--setenv", "TMPDIR", "/tmp", "--chdir", "/tmp", "--", *argv]
+    return out
+
+
+class Zygote:
+    """The sandbox's resident launcher (:mod:`gamecert.verify.engine.zygote`) in one bubblewrap view.
+
+    Started once per view (per gamecert process and thread), it starts each
+    run of the program in the view's namespaces: a new set of namespaces and
+    mounts per run would cost more than the run of a small program.
+    """
+
+    def __init__(self, options: list[str]) -> None:
+        self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with child:
+            command = [*options, "--as-pid-1", "--", sys.executable, "-I", "-S", str(Path(__file__).with_name("zygote.py")), str(child.fileno())]
+            self.proc = subprocess.Popen(
+                command, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+
+        self.broken = False
+
+    def alive(self) -> bool:
+        return not self.broken and self.proc.poll() is None
+
+    def send(self, request: dict, fds: list[int] | tuple = ()) -> bool:
+        """Send a request; whether the launcher took it (else it has ended)."""
+        try:
+            socket.send_fds(self.sock, [json.dumps(request).encode()], list(fds))
+        except OSError:
+            self.broken = True
+        return not self.broken
+
+    def receive(self) -> dict | None:
+        """The launcher's next reply, ``None`` when it has ended."""
+        try:
+            message = self.sock.recv(1 << 16)
+        except OSError:
+            message = b""
+        if not message:
+            self.broken = True
+            return None
+        return json.loads(message)
+
+    def close(self) -> None:
+        self.sock.close()
+        if self.alive():
+            self.proc.kill()
+        self.proc.wait()
+
+
+_zygotes: dict[tuple, Zygote] = {}
+
+
+def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], sup: Support) -> Zygote:
+    """The running launcher of this view for this process and thread (started, or restarted, as needed)."""
+    options = bwrap_options(bwrap, argv, scratch, hidden, network=not sup.has(Mechanism.NETWORK))
+    key = (os.getpid(), threading.get_ident(), tuple(options))
+    found = _zygotes.get(key)
+    if found is None or not found.alive():
+        if found is not None:
+            found.close()
+        if not _zygotes:
+            atexit.register(_close_zygotes)
+        found = _zygotes[key] = Zygote(options)
+    return found
+
+
+def _close_zygotes() -> None:
+    for key, z in list(_zygotes.items()):
+        if key[0] == os.getpid():
+            z.close()
+    _zygotes.clear()
 
 
 @functools.cache
