@@ -111,7 +111,7 @@ class Contained:
     the program (its pids cgroup; 0 when not measured), ``process_capped``
     whether the cap refused one; ``scratch_bytes`` the bytes of the files it
     left in its scratch folder, removed after the run (0 under bubblewrap,
-    whose scratch is a tmpfs that ends with the run).
+    whose scratch is a tmpfs emptied after the run).
     """
 
     returncode: int | None

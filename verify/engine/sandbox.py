@@ -512,7 +512,7 @@ def unshare_network() -> None:  # runs in the child between fork and exec
 def _can_unshare_network() -> bool:
     try:
         _libc()
-        return subprocess.run(["true"], preexec_fn=unshare_network, check=False).returncode == 0  # noqa: PLW1509
+        return subprocess.run(["true"], preexec_fn=unshare_network, check=False).returncode == 0
     except (OSError, subprocess.SubprocessError):
         return False
 

@@ -16,8 +16,9 @@ per message:
   new session, takes the rlimits, and executes ``argv`` in ``/tmp``. Reply
   ``{"pid": PID}`` (in the process namespace); when the program ends,
   ``{"status": STATUS}`` (its raw wait status);
-* ``{"op": "kill"}``: every process of the namespace but this one is killed
-  (``kill(-1, SIGKILL)``: setsid escapees too) and reaped. Reply
+* ``{"op": "kill"}`` (the end of every run): every process of the namespace
+  but this one is killed (``kill(-1, SIGKILL)``: setsid escapees too) and
+  reaped, and ``/tmp`` emptied. Reply
   ``{"killed": STATUS | null}`` (the program's wait status, if it was still running).
 
 The launcher is the namespace's init (bubblewrap's ``--as-pid-1``): no
@@ -125,6 +126,7 @@ def serve(sock: socket.socket) -> None:
                 os.close(pidfd)
                 child = pidfd = None
             _reap()
+            _empty("/tmp")
             sock.send(json.dumps({"killed": status}).encode())
 
 

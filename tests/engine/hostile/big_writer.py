@@ -5,6 +5,5 @@ import sys
 sys.stdin.read()
 block = b"x" * 2**20
 with open(f"/tmp/{sys.argv[1]}", "wb") as out:
-    for _ in range(1024):
-        out.write(block)
+    out.writelines(block for _ in range(1024))
 print("WIN")
