@@ -45,7 +45,7 @@ def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None)
 )
 @click.option(
     "--memory-limit", type=MemorySize(), default="1G", show_default=True,
-    help="Memory per run of the candidate and its children (their sum with a memory cgroup, else address space each).",
+    help="Memory per run: address space of each process, and of the candidate and its children together (a memory cgroup).",
 )
 @click.option(
     "--max-processes", type=Integer(min=1), default=sandbox.DEFAULT_PROCESSES, show_default=True, metavar="N",
@@ -74,8 +74,8 @@ def stress(
     exceeded, memory limit exceeded, process limit exceeded), as are run-time
     errors, no output and wrong answers. The candidate runs without network,
     in a scratch folder (its working directory and /tmp) with the rest of the
-    machine read-only (bubblewrap); a limit this machine cannot apply is named
-    once on standard error.
+    machine read-only (bubblewrap); a limit the machine cannot apply here is
+    named once on standard error.
     """
     from gamecert.verify.engine import stress as engine  # loaded only by this command
 

@@ -81,7 +81,8 @@ class Stop(StrEnum):
 @dataclass(frozen=True)
 class Limits:
     """A run's limits: ``seconds`` of wall clock, ``output`` bytes of standard output,
-    ``memory`` bytes (a cgroup's, else address space; ``None``: no memory limit), ``processes``
+    ``memory`` bytes (address space per process, and in a sandbox a cgroup's for all of them together;
+    ``None``: no memory limit), ``processes``
     tasks at once (a pids cgroup's, in a sandbox), ``file_size`` bytes per file written (``None``: none)."""
 
     seconds: float
@@ -212,7 +213,7 @@ def run_contained(
 
     ``merge``: standard error goes where standard output goes (one log, under the output limit).
     ``sandbox``: run it isolated (:mod:`gamecert.verify.engine.sandbox`) with
-    what this machine offers: the process cap and the memory limit by
+    what the machine offers: the process cap and the memory limit (also) by
     cgroups, no network, a scratch folder as working directory (``cwd`` is
     ignored) and ``/tmp``: under bubblewrap the program is started by the
     sandbox's resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)
@@ -253,7 +254,7 @@ def run_contained(
     groups = None
     try:
         groups = box.RunCgroups(sup, limits.processes, limits.memory)
-        memory = None if groups.has_memory else _memory_rlimit(limits.memory)
+        memory = _memory_rlimit(limits.memory)
         if sup.bwrap is not None:
             zygote = box.zygote(sup.bwrap, argv, box.scratch_size(limits.file_size), sandbox.hidden, sup)
             process = _Zygoted(zygote, argv, merge, groups, memory, limits.file_size)
@@ -280,7 +281,7 @@ def _memory_rlimit(memory: int | None) -> int | None:
 
 def _child(limits: Limits, groups: box.RunCgroups | None, netns: bool) -> _Child | None:
     """The child's work between fork and exec, ``None`` when there is none (then the fork is a cheap vfork)."""
-    memory = None if groups is not None and groups.has_memory else _memory_rlimit(limits.memory)
+    memory = _memory_rlimit(limits.memory)
     if groups is None and memory is None and limits.file_size is None and not netns:
         return None
     return _Child(groups, memory, limits.file_size, netns)

@@ -6,9 +6,10 @@
 * **processes**: its own ``pids`` control group (v1 or v2, whichever
   controller the machine mounts), capped at the run's process limit; the cap
   counts tasks (threads too), every descendant included;
-* **memory**: its own ``memory`` control group where there is one (the
-  program and all its descendants together, page cache included; past the
-  limit the kernel's OOM killer ends a process), else ``RLIMIT_AS`` per process;
+* **memory**: ``RLIMIT_AS`` per process (a refused allocation fails at once)
+  and its own ``memory`` control group where there is one (the program and
+  all its descendants together, page cache and tmpfs included; past the limit
+  the kernel's OOM killer ends a process);
 * **network**: its own network namespace (only a loopback that leads nowhere
   else);
 * **files**: a private scratch folder, its working directory and its
@@ -69,7 +70,7 @@ class Mechanism(StrEnum):
 #: What each mechanism leaves open when it is missing.
 _OPEN = {
     Mechanism.PIDS: "processes not capped",
-    Mechanism.MEMORY: "memory by RLIMIT_AS per process (children not summed)",
+    Mechanism.MEMORY: "memory limited per process (RLIMIT_AS), children not summed",
     Mechanism.NETWORK: "network open",
     Mechanism.FILES: "files readable and writable outside the scratch folder",
 }
@@ -78,7 +79,7 @@ _OPEN = {
 @dataclass(frozen=True)
 class Sandbox:
     """How a run is isolated: ``hidden`` files read as empty in its view (gamecert's answer files);
-    ``scratch_root`` is where scratch folders are made (``None``: the temporary folder)."""
+    ``scratch_root`` is where scratch folders are made without bubblewrap (``None``: the temporary folder)."""
 
     hidden: tuple[Path, ...] = ()
     scratch_root: Path | None = None
@@ -86,7 +87,7 @@ class Sandbox:
 
 @dataclass(frozen=True)
 class Support:
-    """What this machine offers: the cgroup folder under which each run gets its own, per
+    """What the machine offers: the cgroup folder under which each run gets its own, per
     controller (``v1`` or ``v2`` in ``versions``); ``bwrap`` the path of a working bubblewrap;
     ``netns`` whether a network namespace can be made without it; ``missing`` why a mechanism is absent."""
 
@@ -193,14 +194,15 @@ def _cgroup_parent(controller: str) -> tuple[Path, str] | str:
         return f"no {controller} cgroup"
     probe = parent / f"gamecert-probe-{os.getpid()}"
     try:
-        probe.mkdir()
+        os.mkdir(probe)
     except OSError as exc:
         return f"no {controller} cgroup: cannot create one under {parent} ({exc.strerror})"
     try:
-        if not (probe / f"{controller}.max" if version == "v2" or controller == "pids" else probe / "memory.limit_in_bytes").exists():
+        limit = f"{controller}.max" if version == "v2" or controller == "pids" else "memory.limit_in_bytes"
+        if not (probe / limit).exists():
             return f"no {controller} cgroup: the controller is not enabled under {parent}"
     finally:
-        probe.rmdir()
+        os.rmdir(probe)
     return parent, version
 
 
@@ -233,8 +235,10 @@ _runs = 0
 
 
 class RunCgroups:
-    """The cgroups of one run: made by :meth:`create`, joined by the child (:meth:`join`, between fork
-    and exec), emptied by :meth:`kill`, read by :meth:`stats` and removed by :meth:`remove`."""
+    """The cgroups of one run (one per controller that limits it, named after the gamecert process
+    and the run): made with their limits, joined by the child (:meth:`join` between fork and exec,
+    or the launcher's child through :attr:`procs`), emptied by :meth:`kill`, read by :meth:`stats`
+    and removed by :meth:`remove`."""
 
     def __init__(self, sup: Support, processes: int | None, memory: int | None) -> None:
         global _runs
@@ -243,6 +247,7 @@ class RunCgroups:
         self.folders: dict[Mechanism, Path] = {}
         self.versions = sup.versions
         self.procs: list[int] = []
+        self.capped: bool | None = None  # whether the cap refused a task before the run was killed
         wanted = {Mechanism.PIDS: processes, Mechanism.MEMORY: memory}
         try:
             for mechanism, parent in sup.cgroups.items():
@@ -308,8 +313,10 @@ class RunCgroups:
         return sorted(out)
 
     def kill(self) -> None:
-        """Kill every process of the run: no new task can start (pids), then SIGKILL until none is left."""
-        if self.has_pids:
+        """Kill every process of the run: no new task can start (pids), then SIGKILL until none is left.
+        Whether the cap refused a task is read first: the forks refused while the run is killed do not count."""
+        if self.has_pids and self.capped is None:
+            self.capped = _event(self.folders[Mechanism.PIDS] / "pids.events", "max") > 0
             try:
                 (self.folders[Mechanism.PIDS] / "pids.max").write_text("0")
             except OSError:
@@ -336,7 +343,7 @@ class RunCgroups:
         if self.has_pids:
             folder = self.folders[Mechanism.PIDS]
             peak = _read_int(folder / "pids.peak")
-            capped = _event(folder / "pids.events", "max") > 0
+            capped = self.capped if self.capped is not None else _event(folder / "pids.events", "max") > 0
         memory, oom = 0, None
         if self.has_memory:
             folder = self.folders[Mechanism.MEMORY]
@@ -352,7 +359,7 @@ class RunCgroups:
         for folder in set(self.folders.values()):
             for _ in range(200):
                 try:
-                    folder.rmdir()
+                    os.rmdir(folder)
                     break
                 except FileNotFoundError:
                     break
@@ -381,6 +388,9 @@ def _event(path: Path, name: str) -> int:
 
 # Namespaces and the view of the files -------------------------------------------------
 
+#: Bubblewrap's namespaces and capabilities: new network, process, IPC and host-name namespaces, no capability.
+_BWRAP_BASE = ["--die-with-parent", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--cap-drop", "ALL"]
+
 
 def _working_bwrap() -> str | None:
     """The path of bubblewrap when it runs a program in new namespaces here."""
@@ -397,16 +407,14 @@ def _working_bwrap() -> str | None:
     return path if done.returncode == 0 else None
 
 
-_BWRAP_BASE = ["--die-with-parent", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--cap-drop", "ALL"]
-
-
 def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
     """Bubblewrap's command line (before ``--``) for running ``argv``: everything read-only, a tmpfs
     of ``scratch`` bytes as ``/tmp``, a fresh ``/proc`` and ``/dev``, the ``hidden`` files masked (read
     as empty); ``network``: keep the machine's network.
 
     Files the command names under ``/tmp`` (which the view replaces) are bound back read-only at
-    their own paths, so a program built in a temporary folder still runs.
+    their own paths, so a program built in a temporary folder still runs; so is this Python's
+    installation (the launcher's), should it live there.
 
     >>> bwrap_options("bwrap", ["/bin/true"], 2**20, (), False)[-4:]
     ['--size', '1048576', '--tmpfs', '/tmp']
@@ -417,11 +425,15 @@ def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path,
     for path in hidden:
         if path.is_file() and tmp not in path.parents:
             out += ["--ro-bind", os.devnull, str(path)]
+    under_tmp = (tmp, Path("/tmp"))
+    for folder in sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix)}):
+        if any(t in Path(folder).parents for t in under_tmp):
+            out += ["--ro-bind", folder, folder]
     for word in argv:
         if word.startswith("/") and os.path.isfile(word):
             real = os.path.realpath(word)
             for place in sorted({real, word}):
-                if tmp in Path(place).parents or Path("/tmp") in Path(place).parents:
+                if any(t in Path(place).parents for t in under_tmp):
                     out += ["--ro-bind", real, place]
     return out
 
@@ -441,7 +453,6 @@ class Zygote:
             self.proc = subprocess.Popen(
                 command, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
-
         self.broken = False
 
     def alive(self) -> bool:
@@ -473,20 +484,28 @@ class Zygote:
         self.proc.wait()
 
 
+#: The running launchers, least recently used first, by (process, thread, view).
 _zygotes: dict[tuple, Zygote] = {}
+#: Launchers kept running per process (one per candidate and limits; a stress run has one).
+KEPT_ZYGOTES = 4
 
 
 def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], sup: Support) -> Zygote:
     """The running launcher of this view for this process and thread (started, or restarted, as needed)."""
     options = bwrap_options(bwrap, argv, scratch, hidden, network=not sup.has(Mechanism.NETWORK))
     key = (os.getpid(), threading.get_ident(), tuple(options))
-    found = _zygotes.get(key)
-    if found is None or not found.alive():
-        if found is not None:
-            found.close()
+    found = _zygotes.pop(key, None)
+    if found is not None and not found.alive():
+        found.close()
+        found = None
+    if found is None:
         if not _zygotes:
             atexit.register(_close_zygotes)
-        found = _zygotes[key] = Zygote(options)
+        mine = [k for k in _zygotes if k[0] == key[0]]
+        for old in mine[: max(0, len(mine) - KEPT_ZYGOTES + 1)]:
+            _zygotes.pop(old).close()
+        found = Zygote(options)
+    _zygotes[key] = found
     return found
 
 
@@ -505,8 +524,8 @@ def _libc():
 def unshare_network() -> None:  # runs in the child between fork and exec
     """Move the calling process into a new network namespace (root only)."""
     if _libc().unshare(_CLONE_NEWNET) != 0:
-        errno = ctypes.get_errno()
-        raise OSError(errno, os.strerror(errno))
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
 
 
 def _can_unshare_network() -> bool:
