@@ -244,6 +244,8 @@ def test_output_limit_option_is_the_limit(tmp_path):
         ("--output-limit", "100M", "expected at most 64.0 MiB, got 100.0 MiB"),
         ("--output-limit", "lots", "expected a size such as 4G, 512M or 100000 (bytes), got 'lots'"),
         ("--memory-limit", "10", "expected a size of at least 1M, got 10 B"),
+        ("--max-processes", "0", "0 is not in the range x>=1."),
+        ("--file-limit", "10", "expected a size of at least 1M, got 10 B"),
     ],
 )
 def test_limit_options_are_checked(option, value, error):

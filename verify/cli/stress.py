@@ -83,7 +83,7 @@ def stress(
     absent = sandbox.absent(sandbox.support())
     if absent is not None:
         click.echo(absent, err=True)
-    limits = Limits(memory_limit, max_processes, file_limit)
+    limits = RunLimits(memory_limit, max_processes, file_limit)
     ctx = click.get_current_context()
     given = [f"--{name.replace('_', '-')}" for name in ("count", "seed", "max_size", "out")
              if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
@@ -117,7 +117,7 @@ def stress(
         raise Disagreement()
 
 
-class Limits(NamedTuple):
+class RunLimits(NamedTuple):
     """The per-run limits a campaign passes on beyond time and output."""
 
     memory: int
@@ -160,7 +160,7 @@ def _progress(count: int):
 
 
 def _exhaustive(
-    g, candidate: str, size: int, timeout: float, output_limit: int | None, limits: Limits, campaign: CampaignOptions
+    g, candidate: str, size: int, timeout: float, output_limit: int | None, limits: RunLimits, campaign: CampaignOptions
 ) -> None:
     """The candidate on every case up to ``size``: a summary, the counts, the first failures; exit 3 on any."""
     from gamecert.verify.engine import exhaustive as engine
@@ -184,7 +184,7 @@ def _exhaustive(
 
 
 def _seeded(
-    g, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None, limits: Limits,
+    g, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None, limits: RunLimits,
     campaign: CampaignOptions,
 ) -> None:
     """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
