@@ -20,8 +20,8 @@ whatever it and its descendants do:
   descendants), the limit judges without control groups use (problemtools
   sets the same). The kernel refuses the allocation that would pass it; how
   the program then fails is its own affair, so :meth:`Contained.out_of_memory`
-  reads the evidence (see there).
-
+  reads the evidence (see there). In a sandbox, also the run's memory cgroup:
+  the program and its descendants together.
 * **processes** and **files** (:attr:`Limits.processes`,
   :attr:`Limits.file_size`): given a :class:`~gamecert.verify.engine.sandbox.Sandbox`,
   the program runs in its own cgroups, network namespace and scratch folder
