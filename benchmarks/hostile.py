@@ -37,11 +37,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -49,6 +47,9 @@ from gamecert.verify.engine import contain
 from gamecert.verify.engine import sandbox as box
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.support import LoopbackServer  # the tests' server, counting connections
+
 HOSTILE = ROOT / "tests" / "engine" / "hostile"
 PY = f"{sys.executable} -I -S"
 
@@ -73,27 +74,6 @@ sys.stderr.write("\\n" + json.dumps(report) + "\\n")
 
 #: The 1 GiB writer's file under /tmp.
 BIG = "gamecert-benchmark-big"
-
-
-class Server:
-    """A TCP server on 127.0.0.1 counting the connections it accepts."""
-
-    def __init__(self) -> None:
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.connections = 0
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            self.connections += 1
-            with conn:
-                conn.sendall(b"WIN\n")
-
 
 
 def cap_holds() -> str | None:
@@ -152,7 +132,7 @@ def candidates(folder: Path, quick: bool) -> list[tuple[str, str, float]]:
     return out
 
 
-def measure(command: str, seconds: float, out: Path, more: list[str], server: Server, env: dict) -> dict:
+def measure(command: str, seconds: float, out: Path, more: list[str], server: LoopbackServer, env: dict) -> dict:
     args = ["stress", "maze", "--candidate", command, "--count", "3", "--timeout", f"{seconds:g}",
             "--memory-limit", "256M", "--out", str(out), *more]
     before = server.connections
@@ -211,7 +191,7 @@ def main(argv: list[str]) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             sandbox_cost(Path(tmp), 1 if quick else 3)
         return
-    server = Server()
+    server = LoopbackServer()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         env = {**os.environ, "TMPDIR": str(folder / "tmpdir")}

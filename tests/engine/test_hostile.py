@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import os
 import random
-import socket
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from gamecert.verify.capabilities import StressCases
 from gamecert.verify.engine import contain
 from gamecert.verify.engine import sandbox as box
 from gamecert.verify.engine import stress as engine
-from tests.support import TESTS, after, compiled, run, untimed
+from tests.support import TESTS, LoopbackServer, after, compiled, run, untimed
 
 HOSTILE = TESTS / "engine" / "hostile"
 #: The default output limit on maze cases (their answers are a few bytes).
@@ -265,29 +263,9 @@ def need(mechanism: box.Mechanism) -> None:
         pytest.skip(f"{mechanism} not contained here: {SANDBOX.missing[mechanism]}")
 
 
-class Server:
-    """A TCP server on 127.0.0.1 that counts the connections it accepts (and answers WIN to each)."""
-
-    def __init__(self) -> None:
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.connections = 0
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
-                return
-            self.connections += 1
-            with conn:
-                conn.sendall(b"WIN\n")
-
-
 @pytest.fixture(scope="module")
 def server():
-    s = Server()
+    s = LoopbackServer()
     yield s
     s.sock.close()
 

@@ -257,6 +257,8 @@ def run_contained(
         memory = _memory_rlimit(limits.memory)
         if sup.bwrap is not None:
             zygote = box.zygote(sup.bwrap, argv, box.scratch_size(limits.file_size), sandbox.hidden, sup)
+            start = time.monotonic()  # the launcher's own start (once per view) is not the program's time
+            deadline = start + limits.seconds
             process = _Zygoted(zygote, argv, merge, groups, memory, limits.file_size)
         else:
             env = {**os.environ, "TMPDIR": str(scratch)}
