@@ -27,9 +27,10 @@ the connections the server accepted.
 
 Table 2 runs the same stress commands of well-behaved candidates (the maze
 candidate in Python, the split candidate in C++, and a campaign of the
-maze candidate) with the sandbox on and off (``GAMECERT_SANDBOX_OFF=all``:
-rlimits and a scratch folder only), alternately, and compares the best of
-the repetitions (``--cost``: this table alone).
+maze candidate) with the sandbox on, off (``GAMECERT_SANDBOX_OFF=all``:
+rlimits and a scratch folder on disk only) and absent (``none``: the runs
+without a sandbox, as before issue 29), the modes alternating, and compares
+the best of the repetitions (``--cost``: this table alone).
 """
 
 from __future__ import annotations
@@ -152,22 +153,38 @@ def measure(command: str, seconds: float, out: Path, more: list[str], server: Lo
             "conn": server.connections - before}
 
 
-def stress_seconds(args: list[str], off: bool) -> float:
-    """Wall seconds of ``gamecert ARGS`` with the sandbox on or off."""
+#: gamecert's CLI in this process; with "none", every candidate run without the sandbox (rlimits only, as
+#: before issue 29: the runs of a stress command and of a campaign's shards).
+CLI = """
+import sys
+from gamecert.verify.cli import main
+from gamecert.verify.engine import contain, stress
+if sys.argv[1] == "none":
+    def bare(*args, sandbox=None, **kwargs):
+        return contain.run_contained(*args, **kwargs)
+    stress.run_contained = bare
+main(sys.argv[2:], prog_name="gamecert")
+"""
+
+#: The sandbox modes of Table 2: every mechanism, all off (GAMECERT_SANDBOX_OFF=all), no sandbox at all.
+MODES = ("on", "off", "none")
+
+
+def stress_seconds(args: list[str], mode: str) -> float:
+    """Wall seconds of ``gamecert ARGS`` in sandbox ``mode`` (:data:`MODES`)."""
     env = dict(os.environ)
     env.pop(box.OFF, None)
-    if off:
+    if mode == "off":
         env[box.OFF] = "all"
     start = time.monotonic()
-    command = [sys.executable, "-c", "import sys\nfrom gamecert.verify.cli import main\nmain(sys.argv[1:], prog_name='gamecert')", *args]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    done = subprocess.run([sys.executable, "-c", CLI, mode, *args], capture_output=True, text=True, env=env, check=False)
     if done.returncode != 0:
         raise SystemExit(f"gamecert {' '.join(args)} failed: {done.stdout}{done.stderr}")
     return time.monotonic() - start
 
 
 def sandbox_cost(folder: Path, repeats: int) -> None:
-    """Table 2: the same stress runs of well-behaved candidates with the sandbox on and off."""
+    """Table 2: the same stress runs of well-behaved candidates with the sandbox on, off and absent."""
     split = folder / "split"
     subprocess.run(["g++", "-O2", "-o", str(split), str(ROOT / "benchmarks" / "cpp" / "split.cpp")], check=True)
     maze = f"{PY} {ROOT / 'tests' / 'maze' / 'candidate.py'}"
@@ -176,13 +193,15 @@ def sandbox_cost(folder: Path, repeats: int) -> None:
         ("split, C++ candidate, 100 cases", ["stress", "split", "--candidate", str(split), "--count", "100", "--out", str(folder)]),
         ("maze campaign, 100 cases, --jobs 0", ["stress", "maze", "--candidate", maze, "--count", "100", "--jobs", "0"]),
     ]
-    print(f"\n{'stress run (sandbox on / off)':36s} {'on s':>7s} {'off s':>7s} {'extra':>7s}   (best of {repeats}, alternating)")
+    print(f"\n{'stress run':36s} {'on s':>7s} {'off s':>7s} {'none s':>7s} {'on/none':>8s} {'on/off':>7s}"
+          f"   (best of {repeats}, modes alternating)")
     for name, args in runs:
-        on, off = [], []
+        times = {mode: [] for mode in MODES}
         for _ in range(repeats):
-            on.append(stress_seconds(args, False))
-            off.append(stress_seconds(args, True))
-        print(f"{name:36s} {min(on):7.2f} {min(off):7.2f} {100 * (min(on) / min(off) - 1):6.1f}%")
+            for mode in MODES:
+                times[mode].append(stress_seconds(args, mode))
+        on, off, none = (min(times[mode]) for mode in MODES)
+        print(f"{name:36s} {on:7.2f} {off:7.2f} {none:7.2f} {100 * (on / none - 1):+7.1f}% {100 * (on / off - 1):+6.1f}%")
 
 
 def main(argv: list[str]) -> None:
