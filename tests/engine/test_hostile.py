@@ -303,7 +303,7 @@ def assert_sandboxed(result, wall, spy, seconds, verdict, detail, scratch, serve
     assert all(r.seconds <= 2 * seconds for r in spy.runs) and wall <= 2 * seconds * len(spy.runs) + 5
     peak = max(r.processes for r in spy.runs)
     assert 1 <= peak <= max_processes, peak
-    assert list(scratch.iterdir()) == []  # every scratch folder removed
+    assert list(scratch.iterdir()) == [] and box.left_in_scratch() == 0  # every scratch folder removed or emptied
     assert server.connections == 0
 
 
@@ -340,7 +340,8 @@ def test_a_1_gib_writer_meets_the_file_limit_and_leaves_nothing(scratch, server,
     name = f"gamecert-hostile-{tmp_path.name}"
     result, wall, spy = stress_sandboxed("big_writer.py", [name], 2.0, tmp_path, monkeypatch, "--file-limit", "4M")
     assert_sandboxed(result, wall, spy, 2.0, "run-time error", "a write passed the 4.0 MiB file size limit (exit code 1): OSError: [Errno 27] File too large", scratch, server, 1)
-    assert not (Path("/tmp") / name).exists()  # written in the run's own /tmp, a tmpfs gone with it
+    assert {r.scratch_bytes for r in spy.runs} == {4 * 2**20}  # written in its own /tmp, up to the limit
+    assert not (Path("/tmp") / name).exists()
 
 
 @pytest.mark.slow
@@ -369,6 +370,7 @@ def test_symlink_out_of_the_scratch_folder_writes_nothing(outside, scratch, serv
     result, wall, spy = stress_sandboxed("symlink_out.py", [str(outside), "kept.txt"], 2.0, tmp_path, monkeypatch)
     assert_sandboxed(result, wall, spy, 2.0, "wrong answer", "got 'WRITE-REFUSED'", scratch, server, 1)
     assert target.read_text() == "KEPT\n"
+    assert {r.scratch_bytes for r in spy.runs} == {len(str(target)) + 1}  # the two links it left, then removed
 
 
 def test_missing_mechanisms_are_said_once(monkeypatch, tmp_path):

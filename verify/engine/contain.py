@@ -111,8 +111,7 @@ class Contained:
     (``None``: no memory cgroup); ``processes`` the peak number of tasks of
     the program (its pids cgroup; 0 when not measured), ``process_capped``
     whether the cap refused one; ``scratch_bytes`` the bytes of the files it
-    left in its scratch folder, removed after the run (0 under bubblewrap,
-    whose scratch is a tmpfs emptied after the run).
+    left in its scratch folder (``/tmp`` under bubblewrap), removed after the run.
     """
 
     returncode: int | None
@@ -264,7 +263,7 @@ def run_contained(
             env = {**os.environ, "TMPDIR": str(scratch)}
             process = _Popened(argv, scratch, env, merge, _child(limits, groups, sup.netns))
         run = _run(process, stdin, limits, start, deadline, groups)
-        left = 0 if scratch is None else box.scratch_bytes(scratch)
+        left = box.scratch_bytes(scratch) if scratch is not None else process.left or 0
         return replace(run, scratch_bytes=left)
     finally:
         if groups is not None:
@@ -353,6 +352,7 @@ class _Zygoted:
         self.exit_fd: int | None = zygote.sock.fileno()
         self.status: int | None = None
         self.kills = 0
+        self.left: int | None = None  # bytes of the files the program left in /tmp, read before the launcher empties it
 
     def _take(self, reply: dict | None) -> bool:
         """Read one reply of the launcher; whether the program has ended (the launcher gone counts)."""
@@ -375,6 +375,8 @@ class _Zygoted:
         return self.status is not None
 
     def kill_group(self) -> None:
+        if self.left is None:
+            self.left = self.zygote.scratch_bytes()
         if self.zygote.send({"op": "kill"}):
             self.kills += 1
 

@@ -458,6 +458,19 @@ class Zygote:
     def alive(self) -> bool:
         return not self.broken and self.proc.poll() is None
 
+    def scratch(self) -> Path | None:
+        """The launcher's ``/tmp`` seen from here (through ``/proc``), ``None`` when it is gone."""
+        try:
+            child = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        except OSError:
+            return None
+        return Path(f"/proc/{child[0]}/root/tmp") if child else None
+
+    def scratch_bytes(self) -> int:
+        """Bytes of the files in the launcher's ``/tmp`` now (0 when it is gone)."""
+        folder = self.scratch()
+        return 0 if folder is None else scratch_bytes(folder)
+
     def send(self, request: dict, fds: list[int] | tuple = ()) -> bool:
         """Send a request; whether the launcher took it (else it has ended)."""
         try:
@@ -507,6 +520,11 @@ def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], 
         found = Zygote(options)
     _zygotes[key] = found
     return found
+
+
+def left_in_scratch() -> int:
+    """Bytes of the files left in the scratch ``/tmp`` of this process's launchers (0 after every run)."""
+    return sum(z.scratch_bytes() for key, z in _zygotes.items() if key[0] == os.getpid())
 
 
 def _close_zygotes() -> None:
