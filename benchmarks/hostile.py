@@ -21,9 +21,10 @@ writer, a network client against a server this script runs on 127.0.0.1, a
 reader of gamecert's answer files (an earlier failure's ``.ans`` in the
 ``--out`` folder and one under ``/tmp``) and a symlink out of the scratch
 folder. ``procs`` is the peak number of the candidate's processes (its pids
-cgroup), ``left`` the bytes left on disk after the run (the scratch root,
-``TMPDIR`` of the gamecert process, and the writer's ``/tmp`` file), ``conn``
-the connections the server accepted.
+cgroup), ``scratch`` the most bytes a run left in its scratch folder (removed
+after it), ``left`` the bytes left after the whole command (the scratch
+root, ``TMPDIR`` of the gamecert process, and the writer's file in the
+machine's ``/tmp``), ``conn`` the connections the server accepted.
 
 Table 2 runs the same stress commands of well-behaved candidates (the maze
 candidate in Python, the split candidate in C++, and a campaign of the
@@ -62,14 +63,15 @@ from gamecert.verify.engine import contain, stress
 runs = []
 def counted(*args, **kwargs):
     result = contain.run_contained(*args, **kwargs)
-    runs.append(result.processes)
+    runs.append((result.processes, result.scratch_bytes))
     return result
 stress.run_contained = counted
 try:
     main(json.loads(sys.argv[1]), prog_name="gamecert")
 except SystemExit as exc:
     code = exc.code
-report = {"code": code, "runs": len(runs), "procs": max(runs, default=0), "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
+report = {"code": code, "runs": len(runs), "procs": max((p for p, _ in runs), default=0),
+          "scratch": max((b for _, b in runs), default=0), "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
 sys.stderr.write("\\n" + json.dumps(report) + "\\n")
 """
 
@@ -150,6 +152,7 @@ def measure(command: str, seconds: float, out: Path, more: list[str], server: Lo
     big.unlink(missing_ok=True)
     return {"verdict": verdict, "wall": wall, "runs": report["runs"], "bound": 2 * seconds * report["runs"],
             "peak": report["peak"], "largest": max(files), "line": line, "procs": report["procs"], "left": left,
+            "scratch": report["scratch"],
             "conn": server.connections - before}
 
 
@@ -232,10 +235,10 @@ def main(argv: list[str]) -> None:
         if why is not None:
             print(f"fork bomb left out: {why}")
         print(f"{'candidate':34s} {'limit':>5s}  {'verdict':23s} {'runs':>4s} {'wall s':>7s} {'bound s':>7s}"
-              f" {'procs':>5s} {'left':>5s} {'conn':>4s} {'gamecert peak':>13s} {'largest file':>12s}")
+              f" {'procs':>5s} {'scratch':>10s} {'left':>5s} {'conn':>4s} {'gamecert peak':>13s} {'largest file':>12s}")
         for name, seconds, m in rows:
             print(f"{name:34s} {seconds:5.1f}  {m['verdict']:23s} {m['runs']:4d} {m['wall']:7.2f} {m['bound']:7.1f}"
-                  f" {m['procs']:5d} {m['left']:5d} {m['conn']:4d} {m['peak'] / 2**20:10.1f} MB {m['largest']:12,d}")
+                  f" {m['procs']:5d} {m['scratch']:10,d} {m['left']:5d} {m['conn']:4d} {m['peak'] / 2**20:10.1f} MB {m['largest']:12,d}")
         worst = max(m["peak"] for _, _, m in rows)
         over = [name for name, _, m in rows if m["wall"] > m["bound"]]
         print(f"gamecert's largest peak: {worst / 2**20:.1f} MB; over the time bound: {', '.join(over) or 'none'}; "
