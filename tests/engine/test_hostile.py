@@ -258,7 +258,7 @@ SANDBOX = box.support()
 
 
 def need(mechanism: box.Mechanism) -> None:
-    """Skip, with the reason, where this machine lacks ``mechanism``."""
+    """Skip, with the reason, where the machine lacks ``mechanism``."""
     if not SANDBOX.has(mechanism):
         pytest.skip(f"{mechanism} not contained here: {SANDBOX.missing[mechanism]}")
 
@@ -299,10 +299,11 @@ def assert_sandboxed(result, wall, spy, seconds, verdict, detail, scratch, serve
     assert result.exit_code == 3, result.output
     assert result.stdout.startswith(f"stress maze: {verdict} on case "), result.stdout
     assert detail in result.stdout, result.stdout
-    assert result.stderr == ""  # every limit applies here: nothing to say
+    absent = box.absent(SANDBOX)
+    assert result.stderr == ("" if absent is None else absent + "\n")  # the limits that do not apply, once
     assert all(r.seconds <= 2 * seconds for r in spy.runs) and wall <= 2 * seconds * len(spy.runs) + 5
-    peak = max(r.processes for r in spy.runs)
-    assert 1 <= peak <= max_processes, peak
+    peak = max(r.processes for r in spy.runs)  # the pids cgroup's peak (0: not measured without one)
+    assert peak <= max_processes and (peak >= 1 or not SANDBOX.has(box.Mechanism.PIDS)), peak
     assert list(scratch.iterdir()) == [] and box.left_in_scratch() == 0  # every scratch folder removed or emptied
     assert server.connections == 0
 
