@@ -581,7 +581,16 @@ def scratch_size(file_size: int | None) -> int:
 
 
 def scratch_bytes(folder: Path) -> int:
-    """Bytes of the files and links under ``folder`` (links not followed; a link counts its target's name)."""
+    """Bytes of the files and links under ``folder`` (links not followed; a link counts its target's
+    name), on its own file system only: the programs bound into the scratch ``/tmp`` are not the run's.
+
+    >>> scratch_bytes(Path("/nonexistent"))
+    0
+    """
+    try:
+        device = os.stat(folder).st_dev
+    except OSError:
+        return 0
     total, stack = 0, [folder]
     while stack:
         try:
@@ -590,10 +599,13 @@ def scratch_bytes(folder: Path) -> int:
             continue
         for entry in entries:
             try:
+                info = entry.stat(follow_symlinks=False)
+                if info.st_dev != device:
+                    continue
                 if entry.is_dir(follow_symlinks=False):
                     stack.append(entry.path)
                 else:
-                    total += entry.stat(follow_symlinks=False).st_size
+                    total += info.st_size
             except OSError:
                 pass
     return total
