@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -14,8 +15,9 @@ import pytest
 from gamecert.verify import registry
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.engine import contain
+from gamecert.verify.engine import sandbox as box
 from gamecert.verify.engine import stress as engine
-from tests.support import TESTS, after, compiled, run, untimed
+from tests.support import TESTS, LoopbackServer, after, compiled, run, untimed
 
 HOSTILE = TESTS / "engine" / "hostile"
 #: The default output limit on maze cases (their answers are a few bytes).
@@ -31,9 +33,9 @@ CASES = [
     ("memory until stopped", ["memory.py"], 1.0, "memory limit exceeded", "64.0 MiB memory limit reached"),
     ("sleeps forever", ["sleep_forever.py"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
     # The run ends when the program ends: the grandchild holding its output is killed, the answer judged.
-    ("setsid grandchild, exits", ["setsid_holder.py", "{pidfile}"], 1.0, "wrong answer", "expected 'LOSE', got 'WIN'"),
+    ("setsid grandchild, exits", ["setsid_holder.py", "{marker}"], 1.0, "wrong answer", "expected 'LOSE', got 'WIN'"),
     (
-        "setsid grandchild, sleeps", ["setsid_holder.py", "{pidfile}", "stay"], 0.5, "time limit exceeded",
+        "setsid grandchild, sleeps", ["setsid_holder.py", "{marker}", "stay"], 0.5, "time limit exceeded",
         "no answer within the 0.5 s time limit",
     ),
     ("closes stdout, runs on", ["close_stdout.py"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
@@ -53,24 +55,26 @@ def vector_growth(tmp_path_factory) -> str:
 
 
 class Spy:
-    """Every contained run of the candidate: its wall time."""
+    """Every contained run of the candidate: its wall time (``seconds``) and the run (``runs``)."""
 
     def __init__(self, monkeypatch) -> None:
         self.seconds: list[float] = []
+        self.runs: list[contain.Contained] = []
         monkeypatch.setattr(engine, "run_contained", self)
 
     def __call__(self, *args, **kwargs):
         result = contain.run_contained(*args, **kwargs)
         self.seconds.append(result.seconds)
+        self.runs.append(result)
         return result
 
 
-def stress_hostile(command: str, seconds: float, out: Path, monkeypatch):
-    spy = Spy(monkeypatch)
+def stress_hostile(command: str, seconds: float, out: Path, monkeypatch, more: tuple[str, ...] = (), spy: Spy | None = None):
+    spy = spy or Spy(monkeypatch)
     start = time.monotonic()
     result = run([
         "stress", "maze", "--candidate", command, "--count", str(COUNT), "--timeout", str(seconds),
-        "--memory-limit", f"{MEMORY}M", "--out", str(out),
+        "--memory-limit", f"{MEMORY}M", "--out", str(out), *more,
     ])
     return result, time.monotonic() - start, spy.seconds
 
@@ -92,9 +96,9 @@ def assert_contained(result, wall: float, runs: list[float], seconds: float, out
 @pytest.mark.slow
 @pytest.mark.parametrize("name, program, seconds, verdict, detail", CASES, ids=[c[0] for c in CASES])
 def test_hostile_candidate_gets_its_verdict_in_bounded_time(name, program, seconds, verdict, detail, tmp_path, monkeypatch):
-    pidfile = tmp_path / "grandchild.pid"
+    marker = f"gamecert-test-marker-{tmp_path.name}"
     out = tmp_path / "out"
-    args = [arg.format(pidfile=pidfile) for arg in program]
+    args = [arg.format(marker=marker) for arg in program]
     command = " ".join([sys.executable, "-I", "-S", str(HOSTILE / args[0]), *args[1:]])
     result, wall, runs = stress_hostile(command, seconds, out, monkeypatch)
     assert_contained(result, wall, runs, seconds, out, verdict, detail)
@@ -103,14 +107,14 @@ def test_hostile_candidate_gets_its_verdict_in_bounded_time(name, program, secon
             f"[gamecert: output cut here: more than {OUTPUT_LIMIT} bytes in all]\n".encode()
         )
     if "setsid" in name:  # the escaped grandchild was killed, not left running
-        assert _gone(int(pidfile.read_text()))
+        assert _none_running(marker)
 
 
 @pytest.mark.slow
 def test_cpp_vector_growth_is_a_memory_limit(vector_growth, tmp_path, monkeypatch):
     result, wall, runs = stress_hostile(vector_growth, 1.0, tmp_path, monkeypatch)
     assert_contained(result, wall, runs, 1.0, tmp_path, "memory limit exceeded", "64.0 MiB memory limit reached")
-    assert "std::bad_alloc" in result.stdout
+    assert "std::bad_alloc" in result.stdout  # the address space refuses it at once, before the cgroup's OOM killer
 
 
 def test_campaign_shards_run_contained():
@@ -127,18 +131,36 @@ def test_campaign_shards_run_contained():
     assert got == "WIN\n" * 10 + f"(cut here: {OUTPUT_LIMIT:,} bytes read)\n"
 
 
-def _gone(pid: int) -> bool:
-    """Whether process ``pid`` has ended (a zombie waiting for its new parent counts as ended)."""
+def _none_running(marker: str) -> bool:
+    """Whether no process whose command line holds ``marker`` runs (zombies count as ended)."""
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
+        alive = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    alive.append(int(entry.name))
+            except (OSError, ValueError):
+                continue
+        if not any(not _gone(pid, 0) for pid in alive):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _gone(pid: int, seconds: float = 5) -> bool:
+    """Whether process ``pid`` has ended within ``seconds`` (a zombie waiting for its new parent counts as ended)."""
+    deadline = time.monotonic() + seconds
+    while True:
         try:
             state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
         except (FileNotFoundError, ProcessLookupError):
             return True
         if state in ("Z", "X"):
             return True
+        if time.monotonic() >= deadline:
+            return False
         time.sleep(0.05)
-    return False
 
 
 # --- the runner's own guarantees ------------------------------------------------------
@@ -220,9 +242,174 @@ def test_output_limit_option_is_the_limit(tmp_path):
         ("--output-limit", "100M", "expected at most 64.0 MiB, got 100.0 MiB"),
         ("--output-limit", "lots", "expected a size such as 4G, 512M or 100000 (bytes), got 'lots'"),
         ("--memory-limit", "10", "expected a size of at least 1M, got 10 B"),
+        ("--max-processes", "0", "0 is not in the range x>=1."),
+        ("--file-limit", "10", "expected a size of at least 1M, got 10 B"),
     ],
 )
 def test_limit_options_are_checked(option, value, error):
     result = run(["stress", "maze", "--candidate", "true", option, value])
     assert result.exit_code == 2
     assert result.stderr.endswith(f"Error: Invalid value for '{option}': {error}\n")
+
+
+# --- the sandbox: processes, files, network -------------------------------------------
+
+SANDBOX = box.support()
+
+
+def need(mechanism: box.Mechanism) -> None:
+    """Skip, with the reason, where the machine lacks ``mechanism``."""
+    if not SANDBOX.has(mechanism):
+        pytest.skip(f"{mechanism} not contained here: {SANDBOX.missing[mechanism]}")
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = LoopbackServer()
+    yield s
+    s.sock.close()
+
+
+@pytest.fixture
+def outside():
+    """A folder outside /tmp (which the candidate never sees): gamecert's --out folder, a file to link to."""
+    with tempfile.TemporaryDirectory(dir="/var/tmp" if os.path.isdir("/var/tmp") else None) as folder:
+        yield Path(folder)
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch) -> Path:
+    """The folder the runs' scratch folders are made in (the temporary folder, moved here)."""
+    root = tmp_path / "scratch"
+    root.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(root))
+    return root
+
+
+def stress_sandboxed(name: str, args: list[str], seconds: float, out: Path, monkeypatch, *more: str):
+    """A hostile candidate of ``tests/engine/hostile/`` through stress; its runs and the wall time."""
+    spy = Spy(monkeypatch)
+    command = " ".join([sys.executable, "-I", "-S", str(HOSTILE / name), *args])
+    result, wall, _ = stress_hostile(command, seconds, out, monkeypatch, more, spy)
+    return result, wall, spy
+
+
+def assert_sandboxed(result, wall, spy, seconds, verdict, detail, scratch, server, max_processes) -> None:
+    """The verdict and its detail, the wall-time bound, the peak processes, nothing left on disk, no connection."""
+    assert result.exit_code == 3, result.output
+    assert result.stdout.startswith(f"stress maze: {verdict} on case "), result.stdout
+    assert detail in result.stdout, result.stdout
+    absent = box.absent(SANDBOX)
+    assert result.stderr == ("" if absent is None else absent + "\n")  # the limits that do not apply, once
+    assert all(r.seconds <= 2 * seconds for r in spy.runs) and wall <= 2 * seconds * len(spy.runs) + 5
+    peak = max(r.processes for r in spy.runs)  # the pids cgroup's peak (0: not measured without one)
+    assert peak <= max_processes and (peak >= 1 or not SANDBOX.has(box.Mechanism.PIDS)), peak
+    assert list(scratch.iterdir()) == [] and box.left_in_scratch() == 0  # every scratch folder removed or emptied
+    assert server.connections == 0
+
+
+@pytest.fixture(scope="module")
+def process_cap() -> int:
+    """The peak processes of a program that tries to start 20 under a cap of 5: the cap is verified to hold
+    before any fork bomb runs."""
+    need(box.Mechanism.PIDS)
+    code = (
+        "import os, sys, time\nn = 0\nfor _ in range(20):\n    try:\n        if os.fork() == 0:\n"
+        "            time.sleep(5)\n            os._exit(0)\n        n += 1\n    except OSError:\n        pass\nprint(n)"
+    )
+    r = contain.run_contained([sys.executable, "-I", "-S", "-c", code], b"", contain.Limits(10, processes=5), sandbox=box.Sandbox())
+    assert r.process_capped and r.stdout == b"4\n" and r.processes == 5, r
+    return r.processes
+
+
+def test_process_cap_holds(process_cap):
+    assert process_cap == 5  # the program and 4 children; the other 16 forks refused
+
+
+@pytest.mark.slow
+def test_fork_bomb_meets_the_process_cap(process_cap, scratch, server, tmp_path, monkeypatch):
+    # Only where the cap was seen to hold (process_cap); the bomb itself stops at 1,024 processes.
+    result, wall, spy = stress_sandboxed("fork_bomb.py", [], 0.5, tmp_path, monkeypatch, "--max-processes", "64")
+    assert_sandboxed(result, wall, spy, 0.5, "process limit exceeded", "64-process limit reached (then: no answer within the 0.5 s time limit)", scratch, server, 64)
+    assert max(r.processes for r in spy.runs) == 64
+    assert len(spy.runs) <= COUNT + engine.TIME_SHRINK_LIMITS + 1  # shrinking bounded like a time limit
+
+
+@pytest.mark.slow
+def test_a_1_gib_writer_meets_the_file_limit_and_leaves_nothing(scratch, server, tmp_path, monkeypatch):
+    need(box.Mechanism.FILES)
+    name = f"gamecert-hostile-{tmp_path.name}"
+    result, wall, spy = stress_sandboxed("big_writer.py", [name], 2.0, tmp_path, monkeypatch, "--file-limit", "4M")
+    assert_sandboxed(result, wall, spy, 2.0, "run-time error", "a write passed the 4.0 MiB file size limit (exit code 1): OSError: [Errno 27] File too large", scratch, server, 1)
+    assert {r.scratch_bytes for r in spy.runs} == {4 * 2**20}  # written in its own /tmp, up to the limit
+    assert not (Path("/tmp") / name).exists()
+
+
+@pytest.mark.slow
+def test_network_client_reaches_nothing(server, scratch, tmp_path, monkeypatch):
+    need(box.Mechanism.NETWORK)
+    result, wall, spy = stress_sandboxed("net_client.py", [str(server.port)], 2.0, tmp_path, monkeypatch)
+    assert_sandboxed(result, wall, spy, 2.0, "run-time error", "ConnectionRefusedError: [Errno 111] Connection refused", scratch, server, 1)
+
+
+@pytest.mark.slow
+def test_answer_files_cannot_be_read(outside, scratch, server, tmp_path, monkeypatch):
+    need(box.Mechanism.FILES)
+    # gamecert's answer files: an earlier failure's .ans in the --out folder, and one under /tmp.
+    (outside / "maze-wrong-answer.ans").write_text("SECRET\n")
+    (tmp_path / "case.ans").write_text("SECRET\n")
+    args = [str(outside), "maze-wrong-answer.ans", str(tmp_path), "case.ans"]
+    result, wall, spy = stress_sandboxed("answer_reader.py", args, 2.0, outside, monkeypatch)
+    assert_sandboxed(result, wall, spy, 2.0, "wrong answer", "got 'UNREAD'", scratch, server, 1)
+
+
+@pytest.mark.slow
+def test_symlink_out_of_the_scratch_folder_writes_nothing(outside, scratch, server, tmp_path, monkeypatch):
+    need(box.Mechanism.FILES)
+    target = outside / "kept.txt"
+    target.write_text("KEPT\n")
+    result, wall, spy = stress_sandboxed("symlink_out.py", [str(outside), "kept.txt"], 2.0, tmp_path, monkeypatch)
+    assert_sandboxed(result, wall, spy, 2.0, "wrong answer", "got 'WRITE-REFUSED'", scratch, server, 1)
+    assert target.read_text() == "KEPT\n"
+    assert {r.scratch_bytes for r in spy.runs} == {len(str(target)) + 1}  # the two links it left, then removed
+
+
+def test_missing_mechanisms_are_said_once(monkeypatch, tmp_path):
+    monkeypatch.setenv(box.OFF, "pids,network")
+    result = run(["stress", "maze", "--candidate", "true", "--count", "2", "--out", str(tmp_path)])
+    name = box.OFF
+    assert result.stderr == f"sandbox: processes not capped: {name} names it; network open: {name} names it\n"
+    assert result.exit_code == 3
+
+
+def test_fallback_without_any_mechanism_still_limits_files(monkeypatch, scratch, outside):
+    # No cgroup, namespace or bubblewrap: the scratch folder (working directory, TMPDIR, on disk) and the
+    # file size limit remain; removing the scratch folder follows none of the links left in it.
+    monkeypatch.setenv(box.OFF, "all")
+    (outside / "kept.txt").write_text("KEPT\n")
+    code = (
+        f"import os\nos.symlink({str(outside / 'kept.txt')!r}, 'file')\nos.symlink({str(outside)!r}, 'folder')\n"
+        "print(os.getcwd() == os.environ['TMPDIR'])\nopen('f', 'wb').write(b'x' * 2**21)"
+    )
+    r = contain.run_contained(
+        [sys.executable, "-I", "-S", "-c", code], b"", contain.Limits(10, file_size=2**20), sandbox=box.Sandbox()
+    )
+    assert r.stdout == b"True\n" and r.file_too_large()
+    assert r.scratch_bytes == 2**20 + len(str(outside / "kept.txt")) + len(str(outside))  # the file and the two links
+    assert (r.processes, r.oom_killed) == (0, None) and list(scratch.iterdir()) == []
+    assert (outside / "kept.txt").read_text() == "KEPT\n"
+
+
+@pytest.mark.slow
+def test_memory_of_children_counts_together():
+    # Four children of 24 MB each: each under the 64 MiB address space, together past the memory cgroup.
+    need(box.Mechanism.MEMORY)
+    code = (
+        "import os, sys, time\nfor _ in range(4):\n    if os.fork() == 0:\n        b = b'x' * 24_000_000\n        time.sleep(1)\n"
+        "        os._exit(0)\nsys.exit(max(os.wait()[1] != 0 for _ in range(4)))"
+    )
+    limits = contain.Limits(10, memory=64 * 2**20, processes=16)
+    r = contain.run_contained([sys.executable, "-I", "-S", "-c", code], b"", limits, sandbox=box.Sandbox())
+    assert r.returncode == 1 and r.oom_killed and r.out_of_memory(limits.memory) and r.processes == 5
+    verdict = engine.judge("WIN\n", r, limits)
+    assert verdict.kind is engine.StressKind.MEMORY and "from the OOM killer" in verdict.detail, verdict

@@ -7,6 +7,7 @@ import os
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 
@@ -19,6 +20,7 @@ from gamecert.verify.cli.common import Disagreement, GameChoice, option_problem
 from gamecert.verify.cli.options import Integer, MemorySize, Number
 from gamecert.verify.cli.progress import progress_bar
 from gamecert.verify.cli.rules import rules_options
+from gamecert.verify.engine import sandbox
 from gamecert.verify.engine.contain import MAX_OUTPUT
 from gamecert.verify.engine.sizes import PROGRAM_START_SECONDS, SizeCost
 
@@ -43,7 +45,15 @@ def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None)
 )
 @click.option(
     "--memory-limit", type=MemorySize(), default="1G", show_default=True,
-    help="Memory (address space) per run of the candidate and its children.",
+    help="Memory per run: address space of each process, and of the candidate and its children together (a memory cgroup).",
+)
+@click.option(
+    "--max-processes", type=Integer(min=1), default=sandbox.DEFAULT_PROCESSES, show_default=True, metavar="N",
+    help="Processes (tasks) at once per run of the candidate and its children (a pids cgroup).",
+)
+@click.option(
+    "--file-limit", type=MemorySize(), default="64M", show_default=True,
+    help="Size of any file the candidate writes (RLIMIT_FSIZE); it writes in a scratch folder removed after each run.",
 )
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
 @click.option(
@@ -59,32 +69,41 @@ def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None)
 @rules_options
 def stress(
     game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None,
-    memory_limit: int, out: Path, exhaustive: int | None, tiers: Path | None, campaign: CampaignOptions,
+    memory_limit: int, max_processes: int, file_limit: int, out: Path, exhaustive: int | None, tiers: Path | None,
+    campaign: CampaignOptions,
 ) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure.
 
-    Each run is contained like a judge's: the time, output and memory limits
-    are verdicts of their own (time limit exceeded, output limit exceeded,
-    memory limit exceeded), as are run-time errors, no output and wrong answers.
+    Each run is contained like a judge's: the time, output, memory and process
+    limits are verdicts of their own (time limit exceeded, output limit
+    exceeded, memory limit exceeded, process limit exceeded), as are run-time
+    errors, no output and wrong answers. The candidate runs without network,
+    in a scratch folder (its working directory and /tmp) with the rest of the
+    machine read-only (bubblewrap); a limit the machine cannot apply here is
+    named once on standard error.
     """
     from gamecert.verify.engine import stress as engine  # loaded only by this command
 
     g = registry.get_game(game)
     if tiers is not None:
         g = _stored(g, tiers, exhaustive is not None or campaign.given)
+    absent = sandbox.absent(sandbox.support())
+    if absent is not None:
+        click.echo(absent, err=True)
+    limits = RunLimits(memory_limit, max_processes, file_limit)
     ctx = click.get_current_context()
     given = [f"--{name.replace('_', '-')}" for name in ("count", "seed", "max_size", "out")
              if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
     if exhaustive is not None:
         if given:
             raise click.UsageError(f"{given[0]} is for generated cases; --exhaustive N runs every case up to N")
-        _exhaustive(g, candidate, exhaustive, timeout, output_limit, memory_limit, campaign)
+        _exhaustive(g, candidate, exhaustive, timeout, output_limit, limits, campaign)
         return
     if campaign.given:
         # The same cases as a plain run, as a campaign: every case runs, failures are printed.
         if "--out" in given:
             raise click.UsageError("--out saves the one failure of a plain run; a campaign prints each shard's first")
-        _seeded(g, candidate, count, seed, max_size, timeout, output_limit, memory_limit, campaign)
+        _seeded(g, candidate, count, seed, max_size, timeout, output_limit, limits, campaign)
         return
     # One case at a time, here: refused past a day like a campaign; the progress bar says the rest.
     announce_count("", "--count", count, "cases", PROGRAM_START_SECONDS, 1, campaign.unlimited, at_least=True, say=False)
@@ -95,7 +114,8 @@ def stress(
         with _progress(count) as progress:
             result = engine.stress(
                 g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, output_limit=output_limit,
-                memory_limit=memory_limit, out=out, progress=progress,
+                memory_limit=memory_limit, max_processes=max_processes, file_limit=file_limit,
+                sandbox=sandbox.Sandbox(hidden=_answer_files(out)), out=out, progress=progress,
             )
     except OSError as exc:  # the one file operation of a stress run: saving the failing case
         raise option_problem("--out", out, f"cannot write the case files: {exc.strerror or exc}") from None
@@ -114,6 +134,22 @@ def _stored(g, root: Path, campaign: bool):
     if campaign:
         raise click.UsageError("--tiers DIR reads the answers in this process: not with --exhaustive or the campaign options")
     return StoredGeneralGame(g, root)
+
+
+class RunLimits(NamedTuple):
+    """The per-run limits a campaign passes on beyond time and output."""
+
+    memory: int
+    processes: int
+    file_size: int
+
+
+def _answer_files(out: Path) -> tuple[Path, ...]:
+    """gamecert's answer files in the ``--out`` folder (earlier failures' ``.ans``): masked in the candidate's view."""
+    try:
+        return tuple(sorted(p.resolve() for p in out.glob("*.ans") if p.is_file()))
+    except OSError:
+        return ()
 
 
 def _unwritable_folder(folder: Path) -> str | None:
@@ -143,7 +179,7 @@ def _progress(count: int):
 
 
 def _exhaustive(
-    g, candidate: str, size: int, timeout: float, output_limit: int | None, memory_limit: int, campaign: CampaignOptions
+    g, candidate: str, size: int, timeout: float, output_limit: int | None, limits: RunLimits, campaign: CampaignOptions
 ) -> None:
     """The candidate on every case up to ``size``: a summary, the counts, the first failures; exit 3 on any."""
     from gamecert.verify.engine import exhaustive as engine
@@ -161,13 +197,13 @@ def _exhaustive(
 
     what = f"stress {g.name} --exhaustive {size}"
     announce_sizes(what, "--exhaustive", size, family.stress_unit, cost if known else None, campaign, at_least=True)
-    make = functools.partial(engine.stress_campaign, g, size, candidate, timeout, output_limit, memory_limit)
+    make = functools.partial(engine.stress_campaign, g, size, candidate, timeout, output_limit, *limits)
     result = run_campaign(make, campaign)
     _campaign_summary(g, result, family.stress_covered(size), campaign.store)
 
 
 def _seeded(
-    g, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None, memory_limit: int,
+    g, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None, limits: RunLimits,
     campaign: CampaignOptions,
 ) -> None:
     """The ``--count`` cases of ``--seed`` as a campaign: every case runs; a summary, the counts, the first failure."""
@@ -177,7 +213,7 @@ def _seeded(
     what = f"stress {g.name} --count {count} --seed {seed}"
     announce_count(what, "--count", count, "cases", PROGRAM_START_SECONDS, campaign.workers, campaign.unlimited, at_least=True)
     make = functools.partial(
-        engine.random_stress_campaign, g, candidate, count, seed, max_size, timeout, output_limit, memory_limit
+        engine.random_stress_campaign, g, candidate, count, seed, max_size, timeout, output_limit, *limits
     )
     result = run_campaign(make, campaign)
     _campaign_summary(g, result, f"generated cases (seed {seed}, sizes up to {max_size})", campaign.store)

@@ -20,11 +20,17 @@ whatever it and its descendants do:
   descendants), the limit judges without control groups use (problemtools
   sets the same). The kernel refuses the allocation that would pass it; how
   the program then fails is its own affair, so :meth:`Contained.out_of_memory`
-  reads the evidence (see there).
+  reads the evidence (see there). In a sandbox, also the run's memory cgroup:
+  the program and its descendants together.
+* **processes** and **files** (:attr:`Limits.processes`,
+  :attr:`Limits.file_size`): given a :class:`~gamecert.verify.engine.sandbox.Sandbox`,
+  the program runs in its own cgroups, network namespace and scratch folder
+  (:mod:`gamecert.verify.engine.sandbox`); a file write past the file size
+  (``RLIMIT_FSIZE``) fails (``SIGXFSZ``, or ``EFBIG`` where the signal is ignored).
 
 Standard input is written as the program reads it (never blocking on a
 program that reads nothing), and the program and every process left in its
-group are killed when the run ends, however it ends.
+group (and its cgroup) are killed when the run ends, however it ends.
 """
 
 from __future__ import annotations
@@ -34,14 +40,18 @@ import re
 import resource
 import select
 import selectors
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
 from gamecert.solvers.textinput import format_bytes
+from gamecert.verify.engine import sandbox as box
+from gamecert.verify.errors import StressInternalError
 
 #: Bytes of standard error kept (its end: where the error message is).
 STDERR_TAIL = 64 * 2**10
@@ -54,7 +64,10 @@ SAMPLE = 0.02
 GRACE = 0.05
 
 _CHUNK = 64 * 2**10
+#: The most processes of a run whose address space is sampled.
+_SAMPLED = 16
 #: Messages of a refused allocation: Python's MemoryError, C++'s std::bad_alloc, C's strerror(ENOMEM), Rust's and Java's.
+_TOO_LARGE = re.compile(rb"File too large|EFBIG")
 _OUT_OF_MEMORY = re.compile(rb"MemoryError|bad_alloc|Cannot allocate memory|out of memory|memory allocation of \d+ bytes failed|OutOfMemoryError")
 
 
@@ -68,11 +81,15 @@ class Stop(StrEnum):
 @dataclass(frozen=True)
 class Limits:
     """A run's limits: ``seconds`` of wall clock, ``output`` bytes of standard output,
-    ``memory`` bytes of address space (``None``: no memory limit)."""
+    ``memory`` bytes (address space per process, and in a sandbox a cgroup's for all of them together;
+    ``None``: no memory limit), ``processes``
+    tasks at once (a pids cgroup's, in a sandbox), ``file_size`` bytes per file written (``None``: none)."""
 
     seconds: float
     output: int = MAX_OUTPUT
     memory: int | None = None
+    processes: int | None = None
+    file_size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +104,14 @@ class Contained:
     :data:`SAMPLE` seconds (``VmPeak``; 0 when not measured). ``read`` is
     the number of output bytes read when ``stdout`` holds only a prefix of them
     (:meth:`prefix`), else ``None``.
+
+    In a sandbox: ``peak_memory`` is the memory cgroup's peak when there is
+    one (the program and its descendants, page cache included) and
+    ``oom_killed`` whether the kernel's OOM killer ended one of them
+    (``None``: no memory cgroup); ``processes`` the peak number of tasks of
+    the program (its pids cgroup; 0 when not measured), ``process_capped``
+    whether the cap refused one; ``scratch_bytes`` the bytes of the files it
+    left in its scratch folder (``/tmp`` under bubblewrap), removed after the run.
     """
 
     returncode: int | None
@@ -96,6 +121,10 @@ class Contained:
     stopped: Stop | None = None
     peak_memory: int = 0
     read: int | None = None
+    processes: int = 0
+    process_capped: bool = False
+    oom_killed: bool | None = None
+    scratch_bytes: int = 0
 
     @property
     def output_size(self) -> int:
@@ -135,33 +164,75 @@ class Contained:
         True
         >>> Contained(-11, b"", b"", 0.1, peak_memory=2**20).out_of_memory(2**28)
         False
+
+        With a memory cgroup the kernel's OOM killer ends a process past the
+        limit: its record (``oom_killed``) decides, not the peak (which counts
+        the page cache).
         """
         if limit is None or self.stopped is not None or self.returncode in (0, None):
             return False
-        return bool(_OUT_OF_MEMORY.search(self.stderr)) or self.peak_memory >= 0.9 * limit
+        if _OUT_OF_MEMORY.search(self.stderr):
+            return True
+        return self.oom_killed if self.oom_killed is not None else self.peak_memory >= 0.9 * limit
+
+    def file_too_large(self) -> bool:
+        """Whether a failed run failed at the file size limit: ``SIGXFSZ``, or ``EFBIG`` on standard error.
+
+        >>> Contained(-signal.SIGXFSZ, b"", b"", 0.1).file_too_large()
+        True
+        """
+        if self.stopped is not None or self.returncode in (0, None):
+            return False
+        return self.returncode == -signal.SIGXFSZ or bool(_TOO_LARGE.search(self.stderr))
 
 
-def _limit_memory(memory: int) -> None:  # runs in the child between fork and exec
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+class _Child:
+    """What the child does between fork and exec: join its cgroups, set its rlimits, leave the network.
+    One call each, no lock another thread could hold (problemtools sets rlimits the same way)."""
+
+    def __init__(self, groups: box.RunCgroups | None, memory: int | None, file_size: int | None, netns: bool) -> None:
+        self.groups, self.memory, self.file_size, self.netns = groups, memory, file_size, netns
+
+    def __call__(self) -> None:
+        if self.groups is not None:
+            self.groups.join()
+        if self.memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (self.memory, self.memory))
+        if self.file_size is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (self.file_size, self.file_size))
+        if self.netns:
+            box.unshare_network()
 
 
 def run_contained(
-    argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None = None, merge: bool = False
+    argv: list[str], stdin: bytes, limits: Limits, cwd: Path | str | None = None, merge: bool = False,
+    sandbox: box.Sandbox | None = None,
 ) -> Contained:
     """Run ``argv`` (no shell) with ``stdin`` as its input under ``limits``; the run ends by the deadline.
 
     ``merge``: standard error goes where standard output goes (one log, under the output limit).
+    ``sandbox``: run it isolated (:mod:`gamecert.verify.engine.sandbox`) with
+    what the machine offers: the process cap and the memory limit (also) by
+    cgroups, no network, a scratch folder as working directory (``cwd`` is
+    ignored) and ``/tmp``: under bubblewrap the program is started by the
+    sandbox's resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)
+    in a read-only view whose ``/tmp`` is a tmpfs emptied before each run;
+    else a folder under ``sandbox.scratch_root``, removed after the run. The
+    program is found on ``PATH`` and the command's words naming files are
+    made absolute first.
 
     Raises ``OSError`` when the program cannot be started.
 
     Notes
     -----
     One ``select`` loop over the three pipes and a pidfd of the program
-    (Linux 5.3; elsewhere :func:`os.waitid` without reaping), waking at
-    least every :data:`SAMPLE` seconds to sample its address space: input is written as
+    (Linux 5.3; elsewhere :func:`os.waitid` without reaping; the launcher's
+    socket in a sandbox), waking at least every :data:`SAMPLE` seconds to
+    sample its address space (or its cgroup): input is written as
     the pipe takes it, output appended up to the limit, the standard-error
     tail kept. The run ends when the program ends, as on a judge: its
-    process group is killed at once (descendants it left behind included),
+    process group is killed at once (descendants it left behind included;
+    in a sandbox every process of the run's cgroup and namespace),
     the output pipes are read to their end, and holders that escaped the
     group are killed when the pipes are still open :data:`GRACE` seconds
     later. At a limit the group and the escaped holders are killed the same
@@ -174,24 +245,162 @@ def run_contained(
     """
     start = time.monotonic()
     deadline = start + limits.seconds
-    memory = limits.memory
-    if memory is not None:  # never above the limit gamecert itself runs under (raising it would fail in the child)
-        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-        memory = memory if hard == resource.RLIM_INFINITY else min(memory, hard)
-    proc = subprocess.Popen(
-        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE, cwd=cwd,
-        start_new_session=True, bufsize=0,
-        # One setrlimit call between fork and exec: no lock another thread could hold (problemtools does the same).
-        preexec_fn=None if memory is None else (lambda: _limit_memory(memory)),  # noqa: PLW1509
-    )
-    pid = proc.pid
+    if sandbox is None:
+        return _run(_Popened(argv, cwd, None, merge, _child(limits, None, False)), stdin, limits, start, deadline, None)
+    sup = box.support()
+    argv = box.absolute_words(argv)
+    scratch = None if sup.bwrap else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
+    groups = None
+    try:
+        groups = box.RunCgroups(sup, limits.processes, limits.memory)
+        memory = _memory_rlimit(limits.memory)
+        if sup.bwrap is not None:
+            zygote = box.zygote(sup.bwrap, argv, box.scratch_size(limits.file_size), sandbox.hidden, sup)
+            start = time.monotonic()  # the launcher's own start (once per view) is not the program's time
+            deadline = start + limits.seconds
+            process = _Zygoted(zygote, argv, merge, groups, memory, limits.file_size)
+        else:
+            env = {**os.environ, "TMPDIR": str(scratch)}
+            process = _Popened(argv, scratch, env, merge, _child(limits, groups, sup.netns))
+        run = _run(process, stdin, limits, start, deadline, groups)
+        left = box.scratch_bytes(scratch) if scratch is not None else process.left or 0
+        return replace(run, scratch_bytes=left)
+    finally:
+        if groups is not None:
+            groups.remove()
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _memory_rlimit(memory: int | None) -> int | None:
+    """``RLIMIT_AS`` for a memory limit: never above the limit gamecert itself runs under (raising it would fail)."""
+    if memory is None:
+        return None
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    return memory if hard == resource.RLIM_INFINITY else min(memory, hard)
+
+
+def _child(limits: Limits, groups: box.RunCgroups | None, netns: bool) -> _Child | None:
+    """The child's work between fork and exec, ``None`` when there is none (then the fork is a cheap vfork)."""
+    memory = _memory_rlimit(limits.memory)
+    if groups is None and memory is None and limits.file_size is None and not netns:
+        return None
+    return _Child(groups, memory, limits.file_size, netns)
+
+
+class _Popened:
+    """A program started as gamecert's own child (:class:`subprocess.Popen`)."""
+
+    def __init__(self, argv: list[str], cwd, env: dict | None, merge: bool, child: _Child | None) -> None:
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+                cwd=cwd, env=env, start_new_session=True, bufsize=0, preexec_fn=child,  # noqa: PLW1509
+            )
+        finally:
+            if child is not None and child.groups is not None:
+                child.groups.closed()
+        self.pid: int | None = self.proc.pid
+        self.stdin, self.stdout, self.stderr = self.proc.stdin, self.proc.stdout, self.proc.stderr
+        self.exit_fd = _pidfd(self.pid)
+
+    def exit_event(self) -> bool:
+        """The exit descriptor is readable: whether the program has ended."""
+        return True
+
+    def poll(self) -> bool:
+        return _has_exited(self.pid)
+
+    def kill_group(self) -> None:
+        _kill_group(self.pid)
+
+    def finish(self) -> int:
+        """Kill what is left of the group, reap the program: its exit code (minus a signal)."""
+        _kill_group(self.pid)
+        _, status = os.waitpid(self.pid, 0)
+        self.proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+        if self.exit_fd is not None:
+            os.close(self.exit_fd)
+        return self.proc.returncode
+
+
+class _Zygoted:
+    """A program started in the sandbox by its resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)."""
+
+    def __init__(
+        self, zygote: box.Zygote, argv: list[str], merge: bool, groups: box.RunCgroups, memory: int | None, file_size: int | None
+    ) -> None:
+        self.zygote = zygote
+        pipes = [os.pipe() for _ in range(2 if merge else 3)]
+        ends = [pipes[0][0], pipes[1][1], pipes[1][1] if merge else pipes[2][1]]
+        try:
+            request = {"op": "run", "argv": argv, "env": {**os.environ, "TMPDIR": "/tmp"}, "memory": memory, "file_size": file_size}
+            reply = zygote.receive() if zygote.send(request, [*ends, *groups.procs]) else None
+        finally:
+            groups.closed()
+            for fd in set(ends):
+                os.close(fd)
+        if reply is None or "pid" not in reply:
+            for fd in {pipes[0][1], *(r for r, _ in pipes[1:])}:
+                os.close(fd)
+            zygote.close()
+            raise StressInternalError("the sandbox's launcher (bubblewrap) ended before starting the program")
+        self.pid: int | None = None  # in the launcher's process namespace only
+        self.stdin = open(pipes[0][1], "wb", buffering=0)  # noqa: SIM115 - closed by the run loop
+        self.stdout = open(pipes[1][0], "rb", buffering=0)  # noqa: SIM115
+        self.stderr = None if merge else open(pipes[2][0], "rb", buffering=0)  # noqa: SIM115
+        self.exit_fd: int | None = zygote.sock.fileno()
+        self.status: int | None = None
+        self.kills = 0
+        self.left: int | None = None  # bytes of the files the program left in /tmp, read before the launcher empties it
+
+    def _take(self, reply: dict | None) -> bool:
+        """Read one reply of the launcher; whether the program has ended (the launcher gone counts)."""
+        if reply is None:  # the launcher has ended: whatever it ran ended with it
+            self.status = signal.SIGKILL if self.status is None else self.status
+            self.kills = 0
+            return True
+        if reply.get("status") is not None:
+            self.status = reply["status"]
+        if "killed" in reply:
+            self.kills -= 1
+            if reply["killed"] is not None:
+                self.status = reply["killed"]
+        return self.status is not None
+
+    def exit_event(self) -> bool:
+        return self._take(self.zygote.receive())
+
+    def poll(self) -> bool:
+        return self.status is not None
+
+    def kill_group(self) -> None:
+        if self.left is None:
+            self.left = self.zygote.scratch_bytes()
+        if self.zygote.send({"op": "kill"}):
+            self.kills += 1
+
+    def finish(self) -> int:
+        self.kill_group()
+        while self.kills > 0:
+            reply = self.zygote.receive()
+            self._take(reply)
+            if reply is None:
+                break
+        return os.waitstatus_to_exitcode(self.status) if self.status is not None else -signal.SIGKILL
+
+
+def _run(process, stdin: bytes, limits: Limits, start: float, deadline: float, groups: box.RunCgroups | None) -> Contained:
+    """:func:`run_contained` once the program is started (``process``: :class:`_Popened` or :class:`_Zygoted`)."""
+    tasks = 0
     out, err = bytearray(), bytearray()
     stopped: Stop | None = None
     exited = False
     ended: float | None = None  # when the program was seen to have exited
     peak = 0
-    pidfd = _pidfd(pid)
-    pipes = {proc.stdout.fileno(): out} if merge else {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
+    exit_fd = process.exit_fd
+    merge = process.stderr is None
+    pipes = {process.stdout.fileno(): out} if merge else {process.stdout.fileno(): out, process.stderr.fileno(): err}
     inodes = [os.fstat(fd).st_ino for fd in pipes]
     try:
         with selectors.DefaultSelector() as sel:
@@ -200,12 +409,12 @@ def run_contained(
                 sel.register(fd, selectors.EVENT_READ)
             pending = memoryview(stdin)
             if pending:
-                os.set_blocking(proc.stdin.fileno(), False)
-                sel.register(proc.stdin.fileno(), selectors.EVENT_WRITE)
+                os.set_blocking(process.stdin.fileno(), False)
+                sel.register(process.stdin.fileno(), selectors.EVENT_WRITE)
             else:
-                proc.stdin.close()
-            if pidfd is not None:
-                sel.register(pidfd, selectors.EVENT_READ)
+                process.stdin.close()
+            if exit_fd is not None:
+                sel.register(exit_fd, selectors.EVENT_READ)
             while stopped is None and not (exited and not pipes):
                 now = time.monotonic()
                 left = deadline - now
@@ -214,20 +423,27 @@ def run_contained(
                     break
                 if exited and ended is None:  # what it left behind holds the pipes: the run is over
                     ended = now
-                    _kill_group(pid)
+                    process.kill_group()
+                    if groups is not None:
+                        groups.kill()
                 elif ended is not None and now - ended >= GRACE:
                     _kill_pipe_holders(inodes)
                     ended = now
                 events = sel.select(min(left, SAMPLE))
                 if not exited:
-                    peak = max(peak, _address_space(pid))
-                    if pidfd is None:
-                        exited = _has_exited(pid)
+                    if groups is None or not groups.has_memory:
+                        members = groups.pids() if groups is not None and groups.has_pids else [process.pid]
+                        peak = max([peak, *(_address_space(p) for p in members[:_SAMPLED] if p is not None)])
+                    if groups is not None:
+                        tasks = max(tasks, groups.processes())
+                    if exit_fd is None:
+                        exited = process.poll()
                 for key, _ in events:
                     fd = key.fd
-                    if fd == pidfd:
-                        exited = True
-                        sel.unregister(fd)
+                    if fd == exit_fd:
+                        if process.exit_event():
+                            exited = True
+                            sel.unregister(fd)
                     elif fd in pipes:
                         chunk = os.read(fd, _CHUNK)
                         if not chunk:
@@ -251,21 +467,29 @@ def run_contained(
                         pending = pending[written:]
                         if not pending:
                             sel.unregister(fd)
-                            proc.stdin.close()
+                            process.stdin.close()
     finally:
-        _kill_group(pid)
-        _, status = os.waitpid(pid, 0)
+        if groups is not None:
+            groups.kill()
+        returncode = process.finish()
         if not _closed(list(pipes), GRACE):  # still open after the group is gone: escaped holders
             _kill_pipe_holders(inodes)
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+        for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
-        if pidfd is not None:
-            os.close(pidfd)
     seconds = time.monotonic() - start
-    returncode = None if stopped is not None else proc.returncode
-    return Contained(returncode, bytes(out), bytes(err[-STDERR_TAIL:]), seconds, stopped, peak)
+    if stopped is not None:
+        returncode = None
+    capped, oom = False, None
+    if groups is not None:
+        peak_tasks, capped, cgroup_memory, oom = groups.stats()
+        tasks = max(tasks, peak_tasks)
+        if oom is not None:
+            peak = cgroup_memory
+    return Contained(
+        returncode, bytes(out), bytes(err[-STDERR_TAIL:]), seconds, stopped, peak,
+        processes=tasks, process_capped=capped, oom_killed=oom,
+    )
 
 
 def _closed(fds: list[int], seconds: float) -> bool:

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping
 from gamecert.verify.capabilities import AuditResult, ExhaustiveAudit, ExhaustiveStress, RandomAudit, StressCases
 from gamecert.verify.engine import stress as engine
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard
+from gamecert.verify.engine.sandbox import DEFAULT_FILE_SIZE, DEFAULT_PROCESSES, Sandbox
 from gamecert.verify.errors import CandidateError
 from gamecert.verify.game import Capability, Game
 
@@ -92,14 +93,16 @@ def candidate_argv(candidate: str) -> list[str]:
 def stress_campaign(
     game: Game, size: int, candidate: str, timeout: float,
     output_limit: int | None = None, memory_limit: int | None = engine.DEFAULT_MEMORY,
+    max_processes: int | None = DEFAULT_PROCESSES, file_limit: int | None = DEFAULT_FILE_SIZE,
 ) -> Campaign:
     """The campaign running ``candidate`` on every case of ``game`` up to ``size``
-    (each run contained as in :func:`~gamecert.verify.engine.stress.stress`)."""
+    (each run contained and isolated as in :func:`~gamecert.verify.engine.stress.stress`)."""
     cap = need(game, ExhaustiveStress)
     candidate_argv(candidate)
     options = {
         "game": game.name, "cases": "family", "unit": cap.stress_unit,
         "candidate": candidate, "timeout": timeout, "output_limit": output_limit, "memory_limit": memory_limit,
+        **_sandbox_options(max_processes, file_limit),
     }
     return Campaign(f"stress {game.name} up to {size}", StressShard(game), cap.stress_shards(size), options, cap.stress_unit)
 
@@ -111,6 +114,7 @@ RANDOM_CHUNK = 50
 def random_stress_campaign(
     game: Game, candidate: str, count: int, seed: int, max_size: int, timeout: float,
     output_limit: int | None = None, memory_limit: int | None = engine.DEFAULT_MEMORY,
+    max_processes: int | None = DEFAULT_PROCESSES, file_limit: int | None = DEFAULT_FILE_SIZE,
 ) -> Campaign:
     """The ``count`` generated cases of ``seed`` (the schedule of a plain stress run), in shards of
     :data:`RANDOM_CHUNK` case numbers.
@@ -128,9 +132,24 @@ def random_stress_campaign(
     options = {
         "game": game.name, "cases": "seeded", "unit": "cases",
         "count": count, "seed": seed, "max_size": max_size, "candidate": candidate, "timeout": timeout,
-        "output_limit": output_limit, "memory_limit": memory_limit,
+        "output_limit": output_limit, "memory_limit": memory_limit, **_sandbox_options(max_processes, file_limit),
     }
     return Campaign(f"stress {game.name} seed {seed}", StressShard(game), shards, options, "cases")
+
+
+def _sandbox_options(max_processes: int | None, file_limit: int | None) -> dict:
+    """The campaign options of the process and file size limits: none at their defaults, so that a
+    campaign stored before they existed is the same campaign.
+
+    >>> _sandbox_options(DEFAULT_PROCESSES, 2**20)
+    {'file_limit': 1048576}
+    """
+    out = {}
+    if max_processes != DEFAULT_PROCESSES:
+        out["max_processes"] = max_processes
+    if file_limit != DEFAULT_FILE_SIZE:
+        out["file_limit"] = file_limit
+    return out
 
 
 def _block(text: str) -> str:
@@ -167,9 +186,11 @@ class StressShard:
         game = self.game
         unit = str(options["unit"])
         output, memory = options.get("output_limit"), options.get("memory_limit", engine.DEFAULT_MEMORY)
+        processes, file_size = options.get("max_processes", DEFAULT_PROCESSES), options.get("file_limit", DEFAULT_FILE_SIZE)
         trial = engine.Trial(
             game, candidate_argv(str(options["candidate"])), float(options["timeout"]),
             None if output is None else int(output), None if memory is None else int(memory),
+            None if processes is None else int(processes), None if file_size is None else int(file_size), Sandbox(),
         )
         counts = {unit: 0, "passed": 0}
         found: list[str] = []

@@ -9,7 +9,9 @@ debugging to a small one that still fails the same way and saves it.
 Every run of the candidate is contained like a judge's
 (:mod:`gamecert.verify.engine.contain`): a wall-clock limit that kills its
 process group, an output limit and a memory limit, each its own verdict
-(:class:`StressKind`, in judges' words).
+(:class:`StressKind`, in judges' words); in a sandbox
+(:mod:`gamecert.verify.engine.sandbox`) also a process cap, no network, a
+scratch folder and a file size limit.
 
 The engine knows a game only through its :class:`~gamecert.verify.game.Game` core
 (parse, and the certified answer of :mod:`gamecert.verify.engine.certified`) and
@@ -35,6 +37,7 @@ from gamecert.verify.capabilities import StressCases
 from gamecert.verify.engine.certified import certified_answer
 from gamecert.verify.engine.contain import MAX_OUTPUT, Limits, Stop, run_contained
 from gamecert.verify.engine.contain import Contained as Run
+from gamecert.verify.engine.sandbox import DEFAULT_FILE_SIZE, DEFAULT_PROCESSES, Sandbox
 from gamecert.verify.errors import CandidateError, CertificateRejected, StressInternalError
 from gamecert.verify.game import Game
 
@@ -52,6 +55,7 @@ class StressKind(StrEnum):
     RUNTIME = "run-time error"
     TIME = "time limit exceeded"
     MEMORY = "memory limit exceeded"
+    PROCESSES = "process limit exceeded"
     OUTPUT = "output limit exceeded"
 
     @property
@@ -200,9 +204,10 @@ def output_limit(answer: str, limit: int | None = None) -> int:
     return min(MAX_OUTPUT, max(MIN_OUTPUT, OUTPUT_FACTOR * len(answer.encode())))
 
 
-def run_candidate(argv: list[str], text: str, limits: Limits | float) -> Run:
+def run_candidate(argv: list[str], text: str, limits: Limits | float, sandbox: Sandbox | None = None) -> Run:
     """Run ``argv`` (no shell) with ``text`` on stdin, contained by ``limits``
-    (:func:`~gamecert.verify.engine.contain.run_contained`; a number: seconds, with no other limit).
+    (:func:`~gamecert.verify.engine.contain.run_contained`; a number: seconds, with no other limit),
+    isolated by ``sandbox`` when given.
 
     Raises :class:`CandidateError` when the program cannot be started.
 
@@ -213,7 +218,7 @@ def run_candidate(argv: list[str], text: str, limits: Limits | float) -> Run:
     if not isinstance(limits, Limits):
         limits = Limits(float(limits))
     try:
-        return run_contained(argv, text.encode(), limits)
+        return run_contained(argv, text.encode(), limits, sandbox=sandbox)
     except OSError as exc:
         raise CandidateError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
 
@@ -221,15 +226,19 @@ def run_candidate(argv: list[str], text: str, limits: Limits | float) -> Run:
 def judge(expected: str, run: Run, limits: Limits | float) -> RunVerdict:
     """Compare a run with the expected answer the way a judge does: tokens, whitespace-insensitive.
 
-    A limit the run was stopped at comes first (time, then output), then memory, then any other
-    failure (non-zero exit or a signal), then no output, then a wrong answer. The output is
-    read token by token up to the first difference (its memory is the run's own).
+    A failed run that met the process cap comes first, then a limit the run was stopped at (time,
+    then output), then memory, then any other failure (non-zero exit or a signal; a write past the
+    file size limit is named), then no output, then a wrong answer. The output is read token by
+    token up to the first difference (its memory is the run's own).
 
     >>> judge("WIN\\n2 3\\n", Run(0, b"WIN 2\\n4\\n", b"", 0.1), 10).detail
     "token 3 at output line 2: expected '3', got '4'"
     """
     if not isinstance(limits, Limits):
         limits = Limits(float(limits))
+    if run.process_capped and (run.stopped is not None or run.returncode != 0):
+        then = judge(expected, replace(run, process_capped=False), limits).detail
+        return RunVerdict(StressKind.PROCESSES, f"{limits.processes}-process limit reached (then: {then})", run)
     if run.stopped is Stop.TIME:
         return RunVerdict(StressKind.TIME, f"no answer within the {limits.seconds:g} s time limit", run)
     if run.stopped is Stop.OUTPUT:
@@ -243,7 +252,11 @@ def judge(expected: str, run: Run, limits: Limits | float) -> RunVerdict:
         else:
             status = f"exit code {run.returncode}"
         tail = _stderr_tail(run.stderr)
+        if limits.file_size is not None and run.file_too_large():
+            status = f"a write passed the {format_bytes(limits.file_size)} file size limit ({status})"
         if run.out_of_memory(limits.memory):
+            if run.oom_killed:
+                status += " from the OOM killer"
             status = f"{format_bytes(limits.memory)} memory limit reached (peak {format_bytes(run.peak_memory)}; {status})"
             return RunVerdict(StressKind.MEMORY, f"{status}: {tail[-1]}" if tail else status, run)
         return RunVerdict(StressKind.RUNTIME, f"{status}: {tail[-1]}" if tail else status, run)
@@ -384,27 +397,32 @@ class Trial:
     (a plain stress run and every campaign shard use one).
 
     ``output`` is the output limit in bytes (``None``: :func:`output_limit` of each answer),
-    ``memory`` the memory limit (``None``: none).
+    ``memory`` the memory limit (``None``: none), ``processes`` the process cap and ``file_size``
+    the file size limit; ``sandbox`` isolates each run (``None``: limits only).
     """
 
     def __init__(
-        self, game: Game, argv: list[str], seconds: float, output: int | None = None, memory: int | None = DEFAULT_MEMORY
+        self, game: Game, argv: list[str], seconds: float, output: int | None = None, memory: int | None = DEFAULT_MEMORY,
+        processes: int | None = DEFAULT_PROCESSES, file_size: int | None = DEFAULT_FILE_SIZE, sandbox: Sandbox | None = None,
     ) -> None:
         self.referee = Referee(game)
         self.argv = argv
         self.seconds = seconds
         self.output = output
         self.memory = memory
+        self.processes = processes
+        self.file_size = file_size
+        self.sandbox = sandbox
 
     def limits(self, answer: str) -> Limits:
         """The limits of a run whose certified answer is ``answer``."""
-        return Limits(self.seconds, output_limit(answer, self.output), self.memory)
+        return Limits(self.seconds, output_limit(answer, self.output), self.memory, self.processes, self.file_size)
 
     def verdict(self, text: str, answer: str) -> RunVerdict:
         """The candidate's verdict on ``text``, whose certified answer is ``answer``; the run keeps
         the first :data:`SAVED_OUTPUT` bytes of its output (all that is ever saved or shown)."""
         limits = self.limits(answer)
-        verdict = judge(answer, run_candidate(self.argv, text, limits), limits)
+        verdict = judge(answer, run_candidate(self.argv, text, limits, self.sandbox), limits)
         return replace(verdict, run=verdict.run.prefix(SAVED_OUTPUT))
 
     def check(self, text: str) -> tuple[str, RunVerdict] | None:
@@ -419,7 +437,7 @@ class Trial:
         max_tries: int = 2000, max_seconds: float = 60.0, progress: StressProgress | None = None,
     ) -> Shrunk:
         """:func:`shrink_case` with this trial's runs; a time-limit failure for at most
-        :data:`TIME_SHRINK_LIMITS` time limits.
+        :data:`TIME_SHRINK_LIMITS` time limits (also a failure of another kind stopped at the time limit).
 
         A smaller case that still times out is worth having (a loop on one
         shape, a start-up slow on its own), but every reduction that still
@@ -427,7 +445,7 @@ class Trial:
         limits' worth of runs take most of the size away. Output- and
         memory-limit failures end at their limit, as cheap as any run.
         """
-        if verdict.kind is StressKind.TIME:
+        if verdict.run.stopped is Stop.TIME:  # a time-limit failure, or a process-limit one that ran out of time
             max_seconds = min(max_seconds, TIME_SHRINK_LIMITS * self.seconds)
         return shrink_case(
             text, answer, verdict, self.check, reductions, max_tries=max_tries, max_seconds=max_seconds, progress=progress
@@ -444,6 +462,9 @@ def stress(
     timeout: float = 10.0,
     output_limit: int | None = None,
     memory_limit: int | None = DEFAULT_MEMORY,
+    max_processes: int | None = DEFAULT_PROCESSES,
+    file_limit: int | None = DEFAULT_FILE_SIZE,
+    sandbox: Sandbox | None = None,
     out: Path | str = ".",
     name: str | None = None,
     shrink_tries: int = 2000,
@@ -462,7 +483,9 @@ def stress(
     Every run is contained (:mod:`gamecert.verify.engine.contain`): ``timeout``
     seconds of wall clock, ``output_limit`` bytes of output (default
     :func:`output_limit` of the case's answer), ``memory_limit`` bytes of
-    address space; each limit is its own verdict (:class:`StressKind`).
+    memory, ``max_processes`` tasks, ``file_limit`` bytes per file; each limit
+    is its own verdict (:class:`StressKind`). ``sandbox`` isolates each run
+    (:mod:`gamecert.verify.engine.sandbox`); the command line always gives one.
 
     Raises :class:`CandidateError` when the command is empty, malformed or
     cannot be started, :class:`StressInternalError` when gamecert's own side
@@ -489,7 +512,7 @@ def stress(
         raise GamecertError(f"{game.name} has no case generator")
     if count < 1 or max_size < 1 or timeout <= 0:
         raise GamecertError("count and max_size must be at least 1 and timeout positive")
-    trial = Trial(game, split_candidate(candidate), timeout, output_limit, memory_limit)
+    trial = Trial(game, split_candidate(candidate), timeout, output_limit, memory_limit, max_processes, file_limit, sandbox)
     passed = 0
     for case in stress_cases(generator, count, seed, max_size):
         answer = trial.referee.answer(case.text, f"generated case {case.number} ({case.family})", generated=True)

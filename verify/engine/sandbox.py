@@ -1,0 +1,611 @@
+"""The mechanisms that contain an untrusted program beyond its rlimits: control groups, namespaces, a scratch folder.
+
+:func:`~gamecert.verify.engine.contain.run_contained` runs a program given a
+:class:`Sandbox` (every stress candidate, plain run or campaign shard) with:
+
+* **processes**: its own ``pids`` control group (v1 or v2, whichever
+  controller the machine mounts), capped at the run's process limit; the cap
+  counts tasks (threads too), every descendant included;
+* **memory**: ``RLIMIT_AS`` per process (a refused allocation fails at once)
+  and its own ``memory`` control group where there is one (the program and
+  all its descendants together, page cache and tmpfs included; past the limit
+  the kernel's OOM killer ends a process);
+* **network**: its own network namespace (only a loopback that leads nowhere
+  else);
+* **files**: a private scratch folder, its working directory and its
+  ``/tmp``, removed after the run; with Debian's ``bubblewrap`` (``bwrap``)
+  it sees the rest of the machine read-only, with a fresh ``/proc`` of its own
+  process namespace, no capabilities, and the files of :attr:`Sandbox.hidden`
+  masked (read as empty).
+
+Each mechanism is probed once per process (:func:`support`). A mechanism the
+machine lacks (no root, no controller, no ``bwrap``) is named by
+:func:`absent`, which the command line prints once on standard error; the
+environment variable :data:`OFF` turns mechanisms off by name (``pids``,
+``memory``, ``network``, ``files``, or ``all``) to measure the sandbox's cost
+and to test the fallbacks.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import ctypes.util
+import errno
+import functools
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from gamecert.verify.errors import StressInternalError
+
+#: Environment variable: mechanisms to leave off, comma-separated (``pids,network``, ``all``).
+OFF = "GAMECERT_SANDBOX_OFF"
+#: The process limit unless told.
+DEFAULT_PROCESSES = 256
+#: The file size limit unless told (``RLIMIT_FSIZE``).
+DEFAULT_FILE_SIZE = 64 * 2**20
+
+_CLONE_NEWNET = 0x40000000
+
+
+class Mechanism(StrEnum):
+    """A containment mechanism beyond rlimits."""
+
+    PIDS = "pids"
+    MEMORY = "memory"
+    NETWORK = "network"
+    FILES = "files"
+
+
+#: What each mechanism leaves open when it is missing.
+_OPEN = {
+    Mechanism.PIDS: "processes not capped",
+    Mechanism.MEMORY: "memory limited per process (RLIMIT_AS), children not summed",
+    Mechanism.NETWORK: "network open",
+    Mechanism.FILES: "files readable and writable outside the scratch folder",
+}
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How a run is isolated: ``hidden`` files read as empty in its view (gamecert's answer files);
+    ``scratch_root`` is where scratch folders are made without bubblewrap (``None``: the temporary folder)."""
+
+    hidden: tuple[Path, ...] = ()
+    scratch_root: Path | None = None
+
+
+@dataclass(frozen=True)
+class Support:
+    """What the machine offers: the cgroup folder under which each run gets its own, per
+    controller (``v1`` or ``v2`` in ``versions``); ``bwrap`` the path of a working bubblewrap;
+    ``netns`` whether a network namespace can be made without it; ``missing`` why a mechanism is absent."""
+
+    cgroups: dict[Mechanism, Path] = field(default_factory=dict)
+    versions: dict[Mechanism, str] = field(default_factory=dict)
+    bwrap: str | None = None
+    netns: bool = False
+    missing: dict[Mechanism, str] = field(default_factory=dict)
+
+    def has(self, mechanism: Mechanism) -> bool:
+        return mechanism not in self.missing
+
+
+def off_mechanisms(value: str | None = None) -> frozenset[Mechanism]:
+    """The mechanisms :data:`OFF` (or ``value``) turns off.
+
+    >>> sorted(off_mechanisms("pids, network"))
+    [<Mechanism.NETWORK: 'network'>, <Mechanism.PIDS: 'pids'>]
+    """
+    value = os.environ.get(OFF, "") if value is None else value
+    words = {w.strip().lower() for w in value.split(",") if w.strip()}
+    if "all" in words:
+        return frozenset(Mechanism)
+    return frozenset(m for m in Mechanism if m.value in words)
+
+
+def support() -> Support:
+    """What contains runs here: probed once per process and per value of :data:`OFF`."""
+    return _probe(off_mechanisms())
+
+
+@functools.cache
+def _probe(off: frozenset[Mechanism]) -> Support:
+    cgroups, versions, missing = {}, {}, {}
+    for mechanism in (Mechanism.PIDS, Mechanism.MEMORY):
+        if mechanism in off:
+            missing[mechanism] = f"{OFF} names it"
+            continue
+        found = _cgroup_parent(mechanism.value)
+        if isinstance(found, str):
+            missing[mechanism] = found
+        else:
+            cgroups[mechanism], versions[mechanism] = found
+    _remove_stale(cgroups.values())
+    bwrap = None if Mechanism.FILES in off else _working_bwrap()
+    if Mechanism.FILES in off:
+        missing[Mechanism.FILES] = f"{OFF} names it"
+    elif bwrap is None:
+        missing[Mechanism.FILES] = "no bubblewrap (bwrap)"
+    netns = False
+    if Mechanism.NETWORK in off:
+        missing[Mechanism.NETWORK] = f"{OFF} names it"
+    elif bwrap is None:
+        netns = _can_unshare_network()
+        if not netns:
+            missing[Mechanism.NETWORK] = "no network namespace (needs root or bubblewrap)"
+    return Support(cgroups, versions, bwrap, netns, missing)
+
+
+def absent(sup: Support, memory: bool = True) -> str | None:
+    """One line naming the limits that do not apply here and why, ``None`` when all apply.
+
+    >>> absent(Support(missing={Mechanism.PIDS: "no pids cgroup"}))
+    'sandbox: processes not capped: no pids cgroup'
+    """
+    shown = [m for m in Mechanism if m in sup.missing and (memory or m is not Mechanism.MEMORY)]
+    if not shown:
+        return None
+    return "sandbox: " + "; ".join(f"{_OPEN[m]}: {sup.missing[m]}" for m in shown)
+
+
+# Control groups ---------------------------------------------------------------------
+
+
+def _cgroup_parent(controller: str) -> tuple[Path, str] | str:
+    """The folder of gamecert's own cgroup for ``controller`` and the version, where a child with
+    that controller can be made; else why not."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return f"no {controller} cgroup: no /proc"
+    own = {}
+    for line in lines:
+        _, names, path = line.split(":", 2)
+        for name in names.split(",") if names else [""]:
+            own[name] = path
+    v1 = v2 = None
+    for line in mounts:
+        left, _, right = line.partition(" - ")
+        fields, kinds = left.split(), right.split()
+        if len(kinds) < 3 or len(fields) < 5:
+            continue
+        if kinds[0] == "cgroup" and controller in kinds[2].split(","):
+            v1 = Path(fields[4])
+        elif kinds[0] == "cgroup2" and v2 is None:
+            v2 = Path(fields[4])
+    if v1 is not None and controller in own:
+        parent, version = v1 / own[controller].lstrip("/"), "v1"
+    elif v2 is not None and "" in own:
+        parent, version = v2 / own[""].lstrip("/"), "v2"
+        _enable_v2(parent, controller)
+    else:
+        return f"no {controller} cgroup"
+    probe = parent / f"gamecert-probe-{os.getpid()}"
+    try:
+        os.mkdir(probe)
+    except OSError as exc:
+        return f"no {controller} cgroup: cannot create one under {parent} ({exc.strerror})"
+    try:
+        limit = f"{controller}.max" if version == "v2" or controller == "pids" else "memory.limit_in_bytes"
+        if not (probe / limit).exists():
+            return f"no {controller} cgroup: the controller is not enabled under {parent}"
+    finally:
+        os.rmdir(probe)
+    return parent, version
+
+
+def _enable_v2(parent: Path, controller: str) -> None:
+    """Enable ``controller`` for the children of ``parent`` (v2); refused unless ``parent`` holds no processes or is the root."""
+    try:
+        if controller not in (parent / "cgroup.subtree_control").read_text().split():
+            (parent / "cgroup.subtree_control").write_text(f"+{controller}")
+    except OSError:
+        pass
+
+
+def _remove_stale(parents) -> None:
+    """Remove the run cgroups left by gamecert processes that have ended (killed before their cleanup)."""
+    for parent in parents:
+        try:
+            children = list(parent.glob("gamecert-*"))
+        except OSError:
+            continue
+        for child in children:
+            pid = child.name.split("-")[1]
+            if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+                try:
+                    child.rmdir()
+                except OSError:
+                    pass
+
+
+_runs = 0
+
+
+class RunCgroups:
+    """The cgroups of one run (one per controller that limits it, named after the gamecert process
+    and the run): made with their limits, joined by the child (:meth:`join` between fork and exec,
+    or the launcher's child through :attr:`procs`), emptied by :meth:`kill`, read by :meth:`stats`
+    and removed by :meth:`remove`."""
+
+    def __init__(self, sup: Support, processes: int | None, memory: int | None) -> None:
+        global _runs
+        _runs += 1
+        name = f"gamecert-{os.getpid()}-{_runs}"
+        self.folders: dict[Mechanism, Path] = {}
+        self.versions = sup.versions
+        self.procs: list[int] = []
+        self.capped: bool | None = None  # whether the cap refused a task before the run was killed
+        wanted = {Mechanism.PIDS: processes, Mechanism.MEMORY: memory}
+        try:
+            for mechanism, parent in sup.cgroups.items():
+                if wanted[mechanism] is None:
+                    continue
+                folder = parent / name
+                if folder not in self.folders.values():
+                    os.mkdir(folder)
+                self.folders[mechanism] = folder
+            if processes is not None and Mechanism.PIDS in self.folders:
+                self._write(Mechanism.PIDS, "pids.max", processes)
+            if memory is not None and Mechanism.MEMORY in self.folders:
+                if self.versions[Mechanism.MEMORY] == "v2":
+                    self._write(Mechanism.MEMORY, "memory.max", memory)
+                    self._write(Mechanism.MEMORY, "memory.swap.max", 0, optional=True)
+                else:
+                    self._write(Mechanism.MEMORY, "memory.limit_in_bytes", memory)
+                    self._write(Mechanism.MEMORY, "memory.memsw.limit_in_bytes", memory, optional=True)
+            # Opened now: the child only writes its pid (no allocation of files between fork and exec).
+            self.procs = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(self.folders.values())]
+        except OSError as exc:
+            self.remove()
+            raise StressInternalError(f"cannot make the run's cgroup {name}: {exc.strerror or exc}") from None
+
+    def _write(self, mechanism: Mechanism, name: str, value: int, optional: bool = False) -> None:
+        try:
+            (self.folders[mechanism] / name).write_text(str(value))
+        except OSError:
+            if not optional:
+                raise
+
+    def join(self) -> None:  # runs in the child between fork and exec
+        pid = str(os.getpid()).encode()
+        for fd in self.procs:
+            os.write(fd, pid)
+
+    def closed(self) -> None:
+        """Close the parent's handles once the child has started."""
+        for fd in self.procs:
+            os.close(fd)
+        self.procs = []
+
+    @property
+    def has_pids(self) -> bool:
+        return Mechanism.PIDS in self.folders
+
+    @property
+    def has_memory(self) -> bool:
+        return Mechanism.MEMORY in self.folders
+
+    def processes(self) -> int:
+        """Tasks in the run's pids cgroup now (0 without one)."""
+        return _read_int(self.folders[Mechanism.PIDS] / "pids.current") if self.has_pids else 0
+
+    def pids(self) -> list[int]:
+        """Process ids in the run's cgroups now."""
+        out: set[int] = set()
+        for folder in set(self.folders.values()):
+            try:
+                out.update(int(p) for p in (folder / "cgroup.procs").read_text().split())
+            except (OSError, ValueError):
+                pass
+        return sorted(out)
+
+    def kill(self) -> None:
+        """Kill every process of the run: no new task can start (pids), then SIGKILL until none is left.
+        Whether the cap refused a task is read first: the forks refused while the run is killed do not count."""
+        if self.has_pids and self.capped is None:
+            self.capped = _event(self.folders[Mechanism.PIDS] / "pids.events", "max") > 0
+            try:
+                (self.folders[Mechanism.PIDS] / "pids.max").write_text("0")
+            except OSError:
+                pass
+        for folder in set(self.folders.values()):
+            if (folder / "cgroup.kill").exists():
+                try:
+                    (folder / "cgroup.kill").write_text("1")
+                except OSError:
+                    pass
+        deadline = time.monotonic() + 5
+        while (pids := self.pids()) and time.monotonic() < deadline:
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            time.sleep(0.001)
+
+    def stats(self) -> tuple[int, bool, int, bool | None]:
+        """(peak tasks, whether the process cap refused a task, peak memory in bytes, whether the OOM
+        killer ended a process: ``None`` without a memory cgroup)."""
+        peak = capped = 0
+        if self.has_pids:
+            folder = self.folders[Mechanism.PIDS]
+            peak = _read_int(folder / "pids.peak")
+            capped = self.capped if self.capped is not None else _event(folder / "pids.events", "max") > 0
+        memory, oom = 0, None
+        if self.has_memory:
+            folder = self.folders[Mechanism.MEMORY]
+            if self.versions[Mechanism.MEMORY] == "v2":
+                memory, oom = _read_int(folder / "memory.peak"), _event(folder / "memory.events", "oom_kill") > 0
+            else:
+                memory, oom = _read_int(folder / "memory.max_usage_in_bytes"), _event(folder / "memory.oom_control", "oom_kill") > 0
+        return peak, bool(capped), memory, oom
+
+    def remove(self) -> None:
+        """Remove the run's cgroups (empty after :meth:`kill`; the last tasks leave as they are reaped)."""
+        self.closed()
+        for folder in set(self.folders.values()):
+            for _ in range(200):
+                try:
+                    os.rmdir(folder)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.005)
+
+
+def _read_int(path: Path) -> int:
+    try:
+        return int(path.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _event(path: Path, name: str) -> int:
+    """The counter ``name`` of a ``key value`` file (``pids.events``, ``memory.events``, ``memory.oom_control``)."""
+    try:
+        for line in path.read_text().splitlines():
+            key, _, value = line.partition(" ")
+            if key == name:
+                return int(value)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+# Namespaces and the view of the files -------------------------------------------------
+
+#: Bubblewrap's namespaces and capabilities: new network, process, IPC and host-name namespaces, no capability.
+_BWRAP_BASE = ["--die-with-parent", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--cap-drop", "ALL"]
+
+
+def _working_bwrap() -> str | None:
+    """The path of bubblewrap when it runs a program in new namespaces here."""
+    path = shutil.which("bwrap")
+    if path is None:
+        return None
+    try:
+        done = subprocess.run(
+            [path, *_BWRAP_BASE, "--ro-bind", "/", "/", "--", "true"],
+            stdin=subprocess.DEVNULL, capture_output=True, timeout=10, check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return path if done.returncode == 0 else None
+
+
+def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
+    """Bubblewrap's command line (before ``--``) for running ``argv``: everything read-only, a tmpfs
+    of ``scratch`` bytes as ``/tmp``, a fresh ``/proc`` and ``/dev``, the ``hidden`` files masked (read
+    as empty); ``network``: keep the machine's network.
+
+    Files the command names under ``/tmp`` (which the view replaces) are bound back read-only at
+    their own paths, so a program built in a temporary folder still runs; so is this Python's
+    installation (the launcher's), should it live there.
+
+    >>> bwrap_options("bwrap", ["/bin/true"], 2**20, (), False)[-4:]
+    ['--size', '1048576', '--tmpfs', '/tmp']
+    """
+    base = [b for b in _BWRAP_BASE if not (network and b == "--unshare-net")]
+    out = [bwrap, *base, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--size", str(scratch), "--tmpfs", "/tmp"]
+    tmp = Path(os.path.realpath("/tmp"))
+    for path in hidden:
+        if path.is_file() and tmp not in path.parents:
+            out += ["--ro-bind", os.devnull, str(path)]
+    under_tmp = (tmp, Path("/tmp"))
+    for folder in sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix)}):
+        if any(t in Path(folder).parents for t in under_tmp):
+            out += ["--ro-bind", folder, folder]
+    for word in argv:
+        if word.startswith("/") and os.path.isfile(word):
+            real = os.path.realpath(word)
+            for place in sorted({real, word}):
+                if any(t in Path(place).parents for t in under_tmp):
+                    out += ["--ro-bind", real, place]
+    return out
+
+
+class Zygote:
+    """The sandbox's resident launcher (:mod:`gamecert.verify.engine.zygote`) in one bubblewrap view.
+
+    Started once per view (per gamecert process and thread), it starts each
+    run of the program in the view's namespaces: a new set of namespaces and
+    mounts per run would cost more than the run of a small program.
+    """
+
+    def __init__(self, options: list[str]) -> None:
+        self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with child:
+            command = [*options, "--as-pid-1", "--", sys.executable, "-I", "-S", str(Path(__file__).with_name("zygote.py")), str(child.fileno())]
+            self.proc = subprocess.Popen(
+                command, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+        self.broken = False
+
+    def alive(self) -> bool:
+        return not self.broken and self.proc.poll() is None
+
+    def scratch(self) -> Path | None:
+        """The launcher's ``/tmp`` seen from here (through ``/proc``), ``None`` when it is gone."""
+        try:
+            child = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        except OSError:
+            return None
+        return Path(f"/proc/{child[0]}/root/tmp") if child else None
+
+    def scratch_bytes(self) -> int:
+        """Bytes of the files in the launcher's ``/tmp`` now (0 when it is gone)."""
+        folder = self.scratch()
+        return 0 if folder is None else scratch_bytes(folder)
+
+    def send(self, request: dict, fds: list[int] | tuple = ()) -> bool:
+        """Send a request; whether the launcher took it (else it has ended)."""
+        try:
+            socket.send_fds(self.sock, [json.dumps(request).encode()], list(fds))
+        except OSError:
+            self.broken = True
+        return not self.broken
+
+    def receive(self) -> dict | None:
+        """The launcher's next reply, ``None`` when it has ended."""
+        try:
+            message = self.sock.recv(1 << 16)
+        except OSError:
+            message = b""
+        if not message:
+            self.broken = True
+            return None
+        return json.loads(message)
+
+    def close(self) -> None:
+        self.sock.close()
+        if self.alive():
+            self.proc.kill()
+        self.proc.wait()
+
+
+#: The running launchers, least recently used first, by (process, thread, view).
+_zygotes: dict[tuple, Zygote] = {}
+#: Launchers kept running per process (one per candidate and limits; a stress run has one).
+KEPT_ZYGOTES = 4
+
+
+def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], sup: Support) -> Zygote:
+    """The running launcher of this view for this process and thread (started, or restarted, as needed)."""
+    options = bwrap_options(bwrap, argv, scratch, hidden, network=not sup.has(Mechanism.NETWORK))
+    key = (os.getpid(), threading.get_ident(), tuple(options))
+    found = _zygotes.pop(key, None)
+    if found is not None and not found.alive():
+        found.close()
+        found = None
+    if found is None:
+        if not _zygotes:
+            atexit.register(_close_zygotes)
+        mine = [k for k in _zygotes if k[0] == key[0]]
+        for old in mine[: max(0, len(mine) - KEPT_ZYGOTES + 1)]:
+            _zygotes.pop(old).close()
+        found = Zygote(options)
+    _zygotes[key] = found
+    return found
+
+
+def left_in_scratch() -> int:
+    """Bytes of the files left in the scratch ``/tmp`` of this process's launchers (0 after every run)."""
+    return sum(z.scratch_bytes() for key, z in _zygotes.items() if key[0] == os.getpid())
+
+
+def _close_zygotes() -> None:
+    for key, z in list(_zygotes.items()):
+        if key[0] == os.getpid():
+            z.close()
+    _zygotes.clear()
+
+
+@functools.cache
+def _libc():
+    return ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+
+
+def unshare_network() -> None:  # runs in the child between fork and exec
+    """Move the calling process into a new network namespace (root only)."""
+    if _libc().unshare(_CLONE_NEWNET) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+
+
+def _can_unshare_network() -> bool:
+    try:
+        _libc()
+        return subprocess.run(["true"], preexec_fn=unshare_network, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+def absolute_words(argv: list[str]) -> list[str]:
+    """The command with its program found on ``PATH`` and every other word naming an existing
+    file or folder (relative to the current folder) made absolute: the program runs elsewhere.
+
+    >>> absolute_words(["sh", "-c", "true"])[0] == shutil.which("sh")
+    True
+    """
+    program = shutil.which(argv[0])
+    if program is None:  # the errors exec would give
+        if os.sep in argv[0] and os.path.exists(argv[0]):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), argv[0])
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), argv[0])
+    rest = [os.path.abspath(w) if not w.startswith("/") and w and os.path.exists(w) else w for w in argv[1:]]
+    return [os.path.abspath(program), *rest]
+
+
+def scratch_size(file_size: int | None) -> int:
+    """Bytes of the scratch tmpfs under bubblewrap: twice the file size limit (one file at the limit
+    fits), :data:`DEFAULT_FILE_SIZE` when there is none.
+
+    >>> scratch_size(2**20)
+    2097152
+    """
+    return 2 * (DEFAULT_FILE_SIZE if file_size is None else file_size)
+
+
+def scratch_bytes(folder: Path) -> int:
+    """Bytes of the files and links under ``folder`` (links not followed; a link counts its target's
+    name), on its own file system only: the programs bound into the scratch ``/tmp`` are not the run's.
+
+    >>> scratch_bytes(Path("/nonexistent"))
+    0
+    """
+    try:
+        device = os.stat(folder).st_dev
+    except OSError:
+        return 0
+    total, stack = 0, [folder]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if info.st_dev != device:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                else:
+                    total += info.st_size
+            except OSError:
+                pass
+    return total
