@@ -178,7 +178,7 @@ def grundy(size: int, rules_up_to: int) -> int:
     from pathlib import Path
 
     from gamecert.solvers.octal import nim_sequence
-    from gamecert.verify.rules.game import rules_game
+    from gamecert.verify.rules.load import rules_game
 
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.octal", "--one", "grundy", str(size)], capture_output=True, text=True, check=True,
