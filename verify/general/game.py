@@ -168,9 +168,13 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
             stress = (TurnStressCases(self),) if lines else ()
             self._capabilities = (
                 TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
-                TurnPositionPlay(self), TurnContest(self), *stress,
+                TurnPositionPlay(self), TurnContest(self, self.contest_problem()), *stress,
             )
         return self._capabilities
+
+    @abstractmethod
+    def contest_problem(self) -> type:
+        """The kind's contest problem class (``gamecert package``)."""
 
 
 class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
@@ -180,6 +184,11 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
 
     def __init__(self, rules: GeneralRules, limits: Limits) -> None:
         super().__init__(rules, limits)
+
+    def contest_problem(self) -> type:
+        from gamecert.verify.rules.contest import GeneralRulesProblem
+
+        return GeneralRulesProblem
 
     def solve(self, instance: Queries) -> GeneralSolution:
         return general_game(self.rules, instance.positions, self.limits, instance.instance)

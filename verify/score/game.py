@@ -26,6 +26,11 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     def __init__(self, rules: ScoreRules, limits: Limits) -> None:
         super().__init__(rules, limits)
 
+    def contest_problem(self) -> type:
+        from gamecert.verify.rules.contest import ScoreRulesProblem
+
+        return ScoreRulesProblem
+
     def steps(self, moved: list) -> list[tuple[Any, int]]:
         """What ``moves`` returned: already ``(position after, the mover's points)`` pairs."""
         return [(q, points) for q, points in moved]

@@ -31,6 +31,7 @@ import itertools
 import os
 import random
 import re
+from abc import abstractmethod
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from importlib.resources import files
@@ -370,45 +371,66 @@ class TurnRulesProblem(RulesProblem):
     impartial problem's.
     """
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self.reference = f"{game.kind}_reference.py"
+    #: The standalone reference program of this kind (a file of this package).
+    reference: str
 
     def reached(self, queries: list) -> int:
         """How many positions the game's solver stores to answer ``queries``."""
         return len(self.rules_game.solve(Queries(tuple(queries))).table)
 
     def _play(self) -> str:
-        rules, score = self.rules_game.rules, self.rules_game.kind == "score"
+        rules = self.rules_game.rules
         out = ["Two players take turns to move, starting from a position of this game; the\n"
-               "positions one move away from a position are those its rules below give"
-               + (", each with the points the\nplayer making that move scores." if score else ".")]
+               "positions one move away from a position are those its rules below give" + self._points()]
         if rules.result is not None:
-            out.append(r"The game is over at a position where \texttt{result} says so: "
-                       + (r"its value is what the player to move gains over the opponent from there on."
-                          if score else r"\texttt{win}, \texttt{lose} or \texttt{draw} for the player to move."))
-        out.append("A player who cannot move " + ("gains nothing more (the value 0)." if score else "loses."))
+            out.append(r"The game is over at a position where \texttt{result} says so: " + self._result())
+        out.append("A player who cannot move " + self._stuck())
         if rules.player is not None:
             out.append(r"A move to a position where \texttt{player} names the same player is an extra move: that "
                        "player moves again.")
-        out.append("Every play ends." if score else
-                   "Positions may repeat: a position from which neither player can force a win is a draw.")
+        out.append(self._ends())
         return " ".join(out)
 
+    @abstractmethod
+    def _points(self) -> str:
+        """How the statement's first sentence ends: what a move gives besides a position."""
+
+    @abstractmethod
+    def _result(self) -> str:
+        """What ``result`` says where the game is over."""
+
+    @abstractmethod
+    def _stuck(self) -> str:
+        """What happens to a player who cannot move."""
+
+    @abstractmethod
+    def _ends(self) -> str:
+        """Whether play ends, and what endless play is."""
+
+
+class GeneralRulesProblem(TurnRulesProblem):
+    """The contest problem of one general rules game: win, lose or draw with remoteness (a second retrograde
+    analysis as reference)."""
+
+    reference = "general_reference.py"
+
+    def _points(self) -> str:
+        return "."
+
+    def _result(self) -> str:
+        return r"\texttt{win}, \texttt{lose} or \texttt{draw} for the player to move."
+
+    def _stuck(self) -> str:
+        return "loses."
+
+    def _ends(self) -> str:
+        return "Positions may repeat: a position from which neither player can force a win is a draw."
+
     def _defined(self) -> str:
-        score = self.rules_game.kind == "score"
-        return ("\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the "
-                + ("moves, each a pair\n(position, points)." if score else "positions\none move away."))
+        return "\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the positions\none move away."
 
     def _output(self) -> str:
         rules = self.rules_game.rules
-        if self.rules_game.kind == "score":
-            value = (r"the most the player to move can guarantee with perfect play of both: its own points minus "
-                     "the opponent's from this position on")
-            if rules.answer is not None:
-                return (r"For each line, print the text the rules' \texttt{answer(\"score\", $S$)} returns, "
-                        f"where $S$ is {value}.")
-            return rf"For each line, print \texttt{{score $S$}}, where $S$ is {value}."
         remoteness = (r"$N$ is the remoteness: 0 where the game is over; otherwise the winner plays to win as soon "
                       r"as possible and the loser to lose as late as possible, and $N$ is the number of moves "
                       "until the game ends")
@@ -421,12 +443,44 @@ class TurnRulesProblem(RulesProblem):
                 r"if the opponent can, and \texttt{draw} otherwise; " + remoteness + ".")
 
 
+class ScoreRulesProblem(TurnRulesProblem):
+    """The contest problem of one score rules game: the best difference of points (memoized minimax as
+    reference)."""
+
+    reference = "score_reference.py"
+
+    def _points(self) -> str:
+        return ", each with the points the\nplayer making that move scores."
+
+    def _result(self) -> str:
+        return r"its value is what the player to move gains over the opponent from there on."
+
+    def _stuck(self) -> str:
+        return "gains nothing more (the value 0)."
+
+    def _ends(self) -> str:
+        return "Every play ends."
+
+    def _defined(self) -> str:
+        return "\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the moves, each a pair\n(position, points)."
+
+    def _output(self) -> str:
+        rules = self.rules_game.rules
+        value = (r"the most the player to move can guarantee with perfect play of both: its own points minus "
+                 "the opponent's from this position on")
+        if rules.answer is not None:
+            return (r"For each line, print the text the rules' \texttt{answer(\"score\", $S$)} returns, "
+                    f"where $S$ is {value}.")
+        return rf"For each line, print \texttt{{score $S$}}, where $S$ is {value}."
+
+
 class TurnContest(Contest):
     """``gamecert package --rules FILE``: the contest problem of a general or score rules game with ``positions``
     and one position per input line."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, made: type[TurnRulesProblem]) -> None:
         self.game = game
+        self.made = made  # the kind's problem class, named by its game
 
     def problem(self) -> TurnRulesProblem:
         rules = self.game.rules
@@ -439,10 +493,10 @@ class TurnContest(Contest):
             raise PackageError(
                 f"{rules.path} reads a whole input (starts): a package's tests are one position per line"
             )
-        return TurnRulesProblem(self.game)
+        return self.made(self.game)
 
 
-class PartizanRulesProblem(TurnRulesProblem):
+class PartizanRulesProblem(RulesProblem):
     """The contest problem of one partizan rules game with ``positions``: each position's canonical form in
     CGSuite's notation and its outcome class.
 
@@ -454,9 +508,10 @@ class PartizanRulesProblem(TurnRulesProblem):
     anything but the answer to be certified is refused.
     """
 
+    reference = "partizan_reference.py"
+
     def __init__(self, game: Game) -> None:
-        RulesProblem.__init__(self, game)
-        self.reference = "partizan_reference.py"
+        super().__init__(game)
         self._program: dict | None = None  # the reference's names, run in-process to compare
 
     def cases(self, size: str, seed: int) -> Iterator[TestCase]:

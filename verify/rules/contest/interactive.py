@@ -25,7 +25,7 @@ from gamecert.solvers.general.graph import Queries
 from gamecert.verify.capabilities import InteractiveContest
 from gamecert.verify.engine.interactive import JuryProblem
 from gamecert.verify.engine.problem import TestCase, Unseen
-from gamecert.verify.rules.contest import SCALES, TurnContest, TurnRulesProblem, filled, package_plan
+from gamecert.verify.rules.contest import SCALES, GeneralRulesProblem, TurnContest, filled, package_plan
 from gamecert.verify.rules.play import guarded
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 PER_GROUP = {"small": 2, "judge": 20}
 
 
-class GeneralInteractive(TurnRulesProblem, JuryProblem):
+class GeneralInteractive(GeneralRulesProblem, JuryProblem):
     """The interactive problem of one general rules game with ``positions`` and one position per line."""
 
     statement = "interactive.tex"
@@ -130,5 +130,5 @@ class GeneralInteractiveContest(InteractiveContest):
         self.game = game
 
     def problem(self) -> GeneralInteractive:
-        TurnContest(self.game).problem()  # the same refusals as the plain problem
+        TurnContest(self.game, GeneralRulesProblem).problem()  # the same refusals as the plain problem
         return GeneralInteractive(self.game)
