@@ -115,6 +115,12 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
         "king-rules": EXAMPLES / "king_maze.py",
         "king": _king_board(tmp),
         "octal": _octal(tmp),
+        "connect4-rules": EXAMPLES / "connect_four.py",
+        "connect4": _lines(tmp, ["4x4"], "connect4.txt"),
+        "predict-rules": EXAMPLES / "predict_the_winner.py",
+        "predict": _lines(tmp, ["[" + ",".join(str(k * 37 % 101) for k in range(60)) + "]"], "predict.txt"),
+        "cutcake-rules": EXAMPLES / "cutcake.py",
+        "cutcake": _lines(tmp, [f"{w}x{h}" for w in range(1, 9) for h in range(1, 9)], "cutcake.txt"),
         "trail": trail,
     }
 
@@ -148,6 +154,14 @@ RUNS = {
     "king-judge": ["solve", "--rules", "{king-rules}", "{king}"],
     "king-json": ["solve", "--rules", "{king-rules}", "--json", "{king}"],
     "king-from": ["solve", "--rules", "{king-rules}", "{king}", "--from", "r1c1", "--visited", "{trail}"],
+    # General, score and partizan rules: Connect Four 4x4 from the empty board (161,029 positions), Predict the
+    # Winner on 60 numbers, every Cutcake rectangle to 8x8.
+    "connect4-judge": ["solve", "--rules", "{connect4-rules}", "{connect4}"],
+    "connect4-show": ["show", "--rules", "{connect4-rules}", "--position", "4x4 1212121"],
+    "predict-judge": ["solve", "--rules", "{predict-rules}", "{predict}"],
+    "predict-json": ["solve", "--rules", "{predict-rules}", "--json", "{predict}"],
+    "cutcake-judge": ["solve", "--rules", "{cutcake-rules}", "{cutcake}"],
+    "cutcake-json": ["solve", "--rules", "{cutcake-rules}", "--json", "{cutcake}"],
 }
 
 
