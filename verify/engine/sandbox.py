@@ -413,10 +413,12 @@ def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path,
     as empty); ``network``: keep the machine's network.
 
     Files the command names under ``/tmp`` (which the view replaces) are bound back read-only at
-    their own paths, so a program built in a temporary folder still runs; so is this Python's
-    installation (the launcher's), should it live there.
+    their own paths, so a program built in a temporary folder still runs; so are this Python's
+    installation and the launcher's script (:data:`ZYGOTE`), should they live there (a checkout or a
+    virtual environment under ``/tmp``).
 
-    >>> bwrap_options("bwrap", ["/bin/true"], 2**20, (), False)[-4:]
+    >>> options = bwrap_options("bwrap", ["/bin/true"], 2**20, (), False)
+    >>> options[options.index("--tmpfs") - 2 : options.index("--tmpfs") + 2]
     ['--size', '1048576', '--tmpfs', '/tmp']
     """
     base = [b for b in _BWRAP_BASE if not (network and b == "--unshare-net")]
@@ -426,16 +428,23 @@ def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path,
         if path.is_file() and tmp not in path.parents:
             out += ["--ro-bind", os.devnull, str(path)]
     under_tmp = (tmp, Path("/tmp"))
-    for folder in sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix)}):
+    bound: list[Path] = []  # folders bound back whole: what lies in them needs no binding of its own
+    for folder in sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix), sys.prefix}):
         if any(t in Path(folder).parents for t in under_tmp):
-            out += ["--ro-bind", folder, folder]
-    for word in argv:
+            out += ["--ro-bind", os.path.realpath(folder), folder]
+            bound.append(Path(folder))
+    for word in [*argv, str(ZYGOTE)]:
         if word.startswith("/") and os.path.isfile(word):
             real = os.path.realpath(word)
             for place in sorted({real, word}):
-                if any(t in Path(place).parents for t in under_tmp):
+                inside = any(b == Path(place) or b in Path(place).parents for b in bound)
+                if any(t in Path(place).parents for t in under_tmp) and not inside:
                     out += ["--ro-bind", real, place]
     return out
+
+
+#: The launcher's script, run by this Python inside the view.
+ZYGOTE = Path(__file__).with_name("zygote.py")
 
 
 class Zygote:
@@ -449,7 +458,7 @@ class Zygote:
     def __init__(self, options: list[str]) -> None:
         self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         with child:
-            command = [*options, "--as-pid-1", "--", sys.executable, "-I", "-S", str(Path(__file__).with_name("zygote.py")), str(child.fileno())]
+            command = [*options, "--as-pid-1", "--", sys.executable, "-I", "-S", str(ZYGOTE), str(child.fileno())]
             self.proc = subprocess.Popen(
                 command, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
