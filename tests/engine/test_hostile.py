@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -413,3 +414,14 @@ def test_memory_of_children_counts_together():
     assert r.returncode == 1 and r.oom_killed and r.out_of_memory(limits.memory) and r.processes == 5
     verdict = engine.judge("WIN\n", r, limits)
     assert verdict.kind is engine.StressKind.MEMORY and "from the OOM killer" in verdict.detail, verdict
+
+
+def test_launcher_refuses_to_run_outside_its_namespaces():
+    # It empties /tmp and kills whatever it sees: started by hand on the machine, it must stop first.
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(box.ZYGOTE), "0"], stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    assert done.stderr == (
+        "gamecert sandbox: the launcher runs only as the first process of its own namespaces (bubblewrap --as-pid-1)\n"
+    )

@@ -131,6 +131,9 @@ def serve(sock: socket.socket) -> None:
 
 
 def main() -> None:
+    # It empties /tmp and kills every process it can see: only as the init of its own namespaces.
+    if os.getpid() != 1:
+        sys.exit("gamecert sandbox: the launcher runs only as the first process of its own namespaces (bubblewrap --as-pid-1)")
     ctypes.CDLL(None).prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
     serve(socket.socket(fileno=int(sys.argv[1])))
 
