@@ -575,12 +575,25 @@ class CheckedTiers:
     violations: tuple[str, ...]
 
 
+def stored_rules(root: Path) -> str:
+    """The path of the rules file whose tiered solve is stored in ``root``, refused
+    (:class:`~gamecert.verify.errors.StoreError`) when ``root`` holds no solve or the file has changed since.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     stored_rules(Path(d))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    gamecert.verify.errors.StoreError: --tiers ...: holds no tiered solve (solve --tiers --store ... writes one)
+    """
+    return _recorded(root, None)["rules"]
+
+
 def check_tiers(
-    root: Path, rules: GeneralRules | None = None, *, jobs: int | None = None, scheduler: str | None = None,
+    root: Path, rules: GeneralRules, *, jobs: int | None = None, scheduler: str | None = None,
     bar: Callable[[Campaign], contextlib.AbstractContextManager] | None = None,
 ) -> CheckedTiers:
-    """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``,
-    else the rules file the solve recorded (refused when either is not the rules file of the solve as it was then).
+    """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``
+    (refused when they are not the rules file of the solve as it was then; :func:`stored_rules` names it).
 
     Notes
     -----
@@ -597,10 +610,6 @@ def check_tiers(
     """
     shown = shlex.quote(str(root))
     solve = _recorded(root, rules)
-    if rules is None:
-        from gamecert.verify.rules.load import load_rules
-
-        rules = load_rules(solve["rules"])
     shards, tiers = [], set()
     for folder in sorted((root / "tiers").glob("*/*"), key=lambda p: (int(p.parent.name), int(p.name))):
         if not (folder / "labels.pkl").exists():

@@ -14,16 +14,20 @@ import shlex
 from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Any, Generic, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from gamecert.solvers.errors import RulesError, SolverError
-from gamecert.solvers.general.graph import Queries, parse_queries
+from gamecert.solvers.general.graph import Queries, Table, parse_queries
 from gamecert.solvers.general.solver import GeneralSolution, general_game
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt, TurnRules, shown_position
-from gamecert.verify.capabilities import PositionAnswer, Positions
+from gamecert.verify.capabilities import PositionAnswer, Positions, Tiers
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 from gamecert.verify.general.strategy import best_move, entry
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.tiers import TieredSolve
 
 S = TypeVar("S")  # GeneralSolution or ScoreSolution
 
@@ -208,11 +212,12 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         return rows, note
 
     def capabilities(self) -> tuple[Capability, ...]:
-        """A turn game's capabilities (:meth:`TurnRulesGame.capabilities`) and the interactive problem."""
+        """A turn game's capabilities (:meth:`TurnRulesGame.capabilities`), the interactive problem and the tiered
+        solve."""
         if self._capabilities is None:
             from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
 
-            self._capabilities = (*super().capabilities(), GeneralInteractiveContest(self))
+            self._capabilities = (*super().capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
         return self._capabilities
 
     def formulations(self) -> tuple[Formulation, ...]:
@@ -263,3 +268,79 @@ class TurnPositions(Positions):
         shown = "\n".join(lines) + "\n"
         data = {"game": game.name, "rules": game.rules.path, "kind": game.kind, "positions": found, "text": shown}
         return PositionAnswer(shown, data)
+
+
+class GeneralTiers(Tiers):
+    """A general game solved tier by tier by its rules' ``tier`` (:func:`~gamecert.verify.engine.tiers.solve_tiers`),
+    and answered from a stored solve (:class:`StoredGeneralGame`)."""
+
+    def __init__(self, game: GeneralRulesGame) -> None:
+        self.game = game
+
+    def missing(self) -> str | None:
+        if self.game.rules.tier is None:
+            return f"{self.game.rules.path} has no tier(position) function (docs/tiers.md)"
+        return None
+
+    def solve_tiers(
+        self, instance: Queries, *, shards: int, store: Path | None, resume: bool, jobs: int | None,
+        scheduler: str | None, bar: Callable | None, plan: Callable | None,
+    ) -> TieredSolve:
+        from gamecert.verify.engine.tiers import solve_tiers
+
+        return solve_tiers(
+            self.game.rules, instance, limits=self.game.limits, shards=shards, store=store, resume=resume, jobs=jobs,
+            scheduler=scheduler, bar=bar, plan=plan,
+        )
+
+    def stored(self, root: Path) -> StoredGeneralGame:
+        return StoredGeneralGame(self.game, root)
+
+
+class StoredGeneralGame(GeneralRulesGame):
+    """A general rules game whose answers are read from a stored tiered solve (``stress --tiers DIR``), not solved
+    in memory: each query's label and its moves' labels, looked up in the store
+    (:class:`~gamecert.verify.engine.tiers.StoredLabels`).
+
+    Its certificate is the queries' entries, checked by the workers' checker
+    (:func:`~gamecert.verify.general.certificate.check_entries`) against their
+    moves' stored labels; the stored labels as a whole are certified by
+    ``check --tiers DIR``.
+
+    >>> import tempfile
+    >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+    >>> from gamecert.verify.engine.tiers import solve_tiers
+    >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = solve_tiers(walk, Queries((5,)), shards=2, jobs=0, store=Path(d))
+    ...     stored = StoredGeneralGame(GeneralRulesGame(walk, Limits()), Path(d))
+    ...     solution = stored.solve(stored.parse("4\\n1\\n"))
+    ...     stored.text(solution), stored.certify(None, solution)
+    ('lose 4\\nwin 1\\n', [])
+    """
+
+    def __init__(self, game: GeneralRulesGame, root: Path) -> None:
+        from gamecert.verify.engine.tiers import StoredLabels
+
+        super().__init__(game.rules, game.limits)
+        self.stored = StoredLabels(root, game.rules, game.limits)
+        self.summary = f"{game.summary}, its answers from the tiered solve in {root}"
+
+    def solve(self, instance: Queries) -> GeneralSolution:
+        """The queries' stored labels, with their moves' labels as the certificate's table."""
+        from gamecert.verify.general.certificate import Calls
+
+        def moved(guard: Guard) -> list:
+            calls = Calls(self.rules, guard)
+            return [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c in calls.moves(q)]
+
+        children = self._guarded(moved)
+        labels = self.stored.labels(list(dict.fromkeys([*instance.positions, *children])))
+        table = Table({p: i for i, p in enumerate(labels)}, list(labels.values()))
+        answers = tuple(labels[q] for q in instance.positions)
+        return GeneralSolution(instance.instance, instance.positions, answers, table)
+
+    def certify(self, instance: Queries, solution: GeneralSolution) -> list[str]:
+        from gamecert.verify.general.certificate import check_entries
+
+        return check_entries(self.rules, solution.table, dict.fromkeys(solution.queries), self.limits)
