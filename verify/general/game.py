@@ -10,21 +10,21 @@ by calling the rules again (:mod:`gamecert.verify.general.certificate`).
 
 from __future__ import annotations
 
-import shlex
 from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gamecert.solvers.errors import RulesError, SolverError
+from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.graph import Queries, Table, parse_queries
 from gamecert.solvers.general.solver import GeneralSolution, general_game
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt, TurnRules, shown_position
+from gamecert.solvers.rules.rules import GeneralRules, Guard, TurnRules, shown_position
 from gamecert.verify.capabilities import PositionAnswer, Positions, Tiers
-from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.general.strategy import best_move, entry
+from gamecert.verify.rules.base import QueryRulesGame
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.tiers import TieredSolve
@@ -32,33 +32,22 @@ if TYPE_CHECKING:
 S = TypeVar("S")  # GeneralSolution or ScoreSolution
 
 
-class TurnRulesGame(Game[Queries, S], Generic[S]):
+class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
     """A general or score game from a rules file: one value per query, certified by the value of every position reached."""
 
-    compiled = False  # plain Python throughout
     #: The kind's word, in summaries and JSON.
     kind: str
-
-    def __init__(self, rules: TurnRules, limits: Limits) -> None:
-        self.rules = rules
-        self.limits = limits
-        self.name = rules.name
-        self.summary = f"rules file {rules.path} ({self.kind})"
-        self._capabilities: tuple[Capability, ...] | None = None
+    rules: TurnRules
 
     @property
-    def invocation(self) -> str:
-        return f"--rules {shlex.quote(self.rules.path)}"
-
-    def __getstate__(self) -> dict:
-        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
-        return self.__dict__ | {"_capabilities": None}
+    def about(self) -> str:
+        return self.kind
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> Queries:
         return parse_queries(self.rules, text, source, self.limits)
 
-    def small(self, instance: Queries) -> bool:
-        return True  # plain Python throughout: nothing is compiled
+    def queries(self, instance: Queries) -> tuple:
+        return instance.positions
 
     @abstractmethod
     def solve(self, instance: Queries) -> S: ...
@@ -77,34 +66,11 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
         """What ``moves`` returned as ``(position after, the mover's points)`` pairs (a general game scores none)."""
         return [(m, 0) for m in moved]
 
-    def _guarded(self, call: Callable[[Guard], Any]) -> Any:
-        """``call()`` of a rules function under a guard: what it raises is a :class:`RulesError`."""
-        guard = Guard(self.rules, self.limits)
-        with guard:
-            try:
-                return call(guard)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
-
     def _lines(self, solution: S) -> list[str]:
         """One judge line per query: the rules' ``answer(outcome, number)``, else the value."""
-        answer = self.rules.answer
-        if answer is None:
+        if self.rules.answer is None:
             return [str(v) for v in solution.values]
-
-        def words(guard: Guard) -> list[str]:
-            out = []
-            for v in solution.values:
-                guard.doing = ("answer", (v.outcome, v.number))
-                word = answer(v.outcome, v.number)
-                if not isinstance(word, str) or "\n" in word:
-                    raise guard.error("answer", (v.outcome, v.number), f"returned {shown_position(word)}, expected one line of text")
-                out.append(word)
-            return out
-
-        return self._guarded(words)
+        return self.answer_lines((v.outcome, v.number) for v in solution.values)
 
     def text(self, solution: S) -> str:
         """The judge output: ``output(instance, answers)`` of a whole input when the rules define it, else a line per query."""
@@ -120,7 +86,7 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
                 raise guard.error("output", solution.instance, f"returned {shown_position(found)}, expected text")
             return found
 
-        found = self._guarded(written)
+        found = self.guarded(written)
         return found if not found or found.endswith("\n") else found + "\n"
 
     def write_answer(self, solution: S, write: Write) -> None:
@@ -145,36 +111,23 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
                 "certificate": {"table": table, "note": note},
             }
 
-        return self._guarded(described)
+        return self.guarded(described)
 
-    def explain(self, instance: Queries, fast: tuple[Value, ...], other: tuple[Value, ...]) -> str:
-        i = first_difference(fast, other)
-        if i is None:
-            return "answers agree"
-        if i >= min(len(fast), len(other)):
-            return f"{len(other)} answers, fast has {len(fast)}"
-        return f"query {i + 1} ({self.rules.show(instance.positions[i])}): {other[i]}, fast says {fast[i]}"
-
-    def capabilities(self) -> tuple[Capability, ...]:
+    def build_capabilities(self) -> tuple[Capability, ...]:
         """A command-line position solved (``solve --position``), claims, pictures, play, the contest problem, and
-        stress cases (with ``positions`` and one position per input line).
+        stress cases (with ``positions`` and one position per input line)."""
+        from gamecert.verify.general.audit import TurnClaims
+        from gamecert.verify.general.play import TurnPositionPlay
+        from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
+        from gamecert.verify.general.stress import TurnStressCases
+        from gamecert.verify.rules.contest import TurnContest
 
-        Built once per game: the stress cases keep the positions they list for the whole run.
-        """
-        if self._capabilities is None:
-            from gamecert.verify.general.audit import TurnClaims
-            from gamecert.verify.general.play import TurnPositionPlay
-            from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
-            from gamecert.verify.general.stress import TurnStressCases
-            from gamecert.verify.rules.contest import TurnContest
-
-            lines = self.rules.positions is not None and self.rules.starts is None
-            stress = (TurnStressCases(self),) if lines else ()
-            self._capabilities = (
-                TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
-                TurnPositionPlay(self), TurnContest(self, self.contest_problem()), *stress,
-            )
-        return self._capabilities
+        lines = self.rules.positions is not None and self.rules.starts is None
+        stress = (TurnStressCases(self),) if lines else ()
+        return (
+            TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
+            TurnPositionPlay(self), TurnContest(self, self.contest_problem()), *stress,
+        )
 
     @abstractmethod
     def contest_problem(self) -> type:
@@ -185,9 +138,7 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     """A general game from a rules file: ``win N``, ``lose N`` or ``draw`` per query (N the remoteness)."""
 
     kind = "general"
-
-    def __init__(self, rules: GeneralRules, limits: Limits) -> None:
-        super().__init__(rules, limits)
+    rules: GeneralRules
 
     def contest_problem(self) -> type:
         from gamecert.verify.rules.contest import GeneralRulesProblem
@@ -211,14 +162,12 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         )
         return rows, note
 
-    def capabilities(self) -> tuple[Capability, ...]:
-        """A turn game's capabilities (:meth:`TurnRulesGame.capabilities`), the interactive problem and the tiered
-        solve."""
-        if self._capabilities is None:
-            from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
+    def build_capabilities(self) -> tuple[Capability, ...]:
+        """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`), the interactive problem and the
+        tiered solve."""
+        from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
 
-            self._capabilities = (*super().capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
-        return self._capabilities
+        return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.general.formulations import general_formulations
@@ -264,7 +213,7 @@ class TurnPositions(Positions):
                     "move": None if move is None else game.rules.show(move, guard),
                 })
 
-        game._guarded(best)
+        game.guarded(best)
         shown = "\n".join(lines) + "\n"
         data = {"game": game.name, "rules": game.rules.path, "kind": game.kind, "positions": found, "text": shown}
         return PositionAnswer(shown, data)
@@ -334,7 +283,7 @@ class StoredGeneralGame(GeneralRulesGame):
             calls = Calls(self.rules, guard)
             return [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c in calls.moves(q)]
 
-        children = self._guarded(moved)
+        children = self.guarded(moved)
         labels = self.stored.labels(list(dict.fromkeys([*instance.positions, *children])))
         table = Table({p: i for i, p in enumerate(labels)}, list(labels.values()))
         answers = tuple(labels[q] for q in instance.positions)

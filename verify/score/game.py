@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamecert.solvers.general.graph import Queries
-from gamecert.solvers.rules.rules import Limits, ScoreRules
+from gamecert.solvers.rules.rules import ScoreRules
 from gamecert.solvers.score.solver import ScoreSolution, score_game
 from gamecert.verify.game import Formulation
 from gamecert.verify.general.game import TurnRulesGame
@@ -22,9 +22,7 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     """A score game from a rules file: ``score S`` per query, own points minus the opponent's."""
 
     kind = "score"
-
-    def __init__(self, rules: ScoreRules, limits: Limits) -> None:
-        super().__init__(rules, limits)
+    rules: ScoreRules
 
     def contest_problem(self) -> type:
         from gamecert.verify.rules.contest import ScoreRulesProblem
