@@ -23,7 +23,7 @@ from gamecert.solvers.errors import RulesError
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import Decomposition
-from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions
+from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions, shown_whole
 from gamecert.solvers.rules.rules import (
     RULES_FAULTS,
     GraphRules,
@@ -73,10 +73,13 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
         """The answers, each query's components and value, and the certificate's table."""
         guard = Guard(self.rules, self.limits)  # the rules' format() runs timed
         with guard:
-            show = partial(self.rules.show, guard=guard)
+            show = partial(shown_whole, self.rules, guard=guard)  # a misère sum (Sum) as its components
             if solution.misere:
                 table = [[show(p), "win" if w else "lose"] for p, w in solution.table.items()]
-                note = "table: every whole-sum position reached and whether the player to move wins (misère play)"
+                note = (
+                    "table: every whole-sum position reached (with components: its components joined by +) and whether "
+                    "the player to move wins (misère play)"
+                )
             else:
                 table = [[show(p), v] for p, v in solution.table.items()]
                 note = "table: every component position reached and its Sprague-Grundy value; each is the mex of its options"
