@@ -16,12 +16,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gamecert.solvers.errors import SolverError
+from gamecert.solvers.errors import RulesError, SolverError
 from gamecert.solvers.general.graph import Queries, Table, parse_queries
 from gamecert.solvers.general.solver import GeneralSolution, general_game
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, TurnRules, shown_position
-from gamecert.verify.capabilities import PositionAnswer, Positions, Tiers
+from gamecert.verify.capabilities import PositionAnswer, Positions, StressCases, Tiers
 from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.general.strategy import best_move, entry
 from gamecert.verify.rules.base import QueryRulesGame
@@ -48,6 +48,39 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
 
     def queries(self, instance: Queries) -> tuple:
         return instance.positions
+
+    def refusals(self) -> dict[type[Capability], str]:
+        """``stress`` on a whole input (its cases are lines) or without ``positions``."""
+        if self.rules.starts is None:
+            return super().refusals()
+        return {StressCases: (
+            f"{self.rules.path} reads its whole input at once (it defines starts): stress needs a rules file of one "
+            "position per line (docs/rules.md)"
+        )}
+
+    def parse_position(self, text: str) -> Queries:
+        """The queries of ``--position TEXT`` (``solve``, ``show``): a position per line, or, where the rules define
+        ``starts``, ``TEXT`` as a whole input; a whole input the rules refuse is said so on one line.
+
+        >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+        >>> race = GeneralRules("race", "race.py", lambda t: int(t.split()[1]), lambda n: [n - 1] if n else [],
+        ...                     starts=lambda n: range(n))
+        >>> GeneralRulesGame(race, Limits()).parse_position("starts 3").positions
+        (0, 1, 2)
+        >>> GeneralRulesGame(race, Limits()).parse_position("2")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        gamecert.solvers.errors.RulesError: --position: race.py reads its whole input at once (...): --position takes ...
+        """
+        try:
+            return self.parse(text.strip("\n") + "\n", "--position")
+        except RulesError as exc:
+            if self.rules.starts is None:
+                raise
+            raise RulesError(
+                "--position", 1, 1,
+                f"{self.rules.path} reads its whole input at once (it defines starts): --position takes a whole input, "
+                f"and {exc.message}",
+            ) from None
 
     @abstractmethod
     def solve(self, instance: Queries) -> S: ...
@@ -193,7 +226,7 @@ class TurnPositions(Positions):
         best move: to 2 (lose 2)
         """
         game = self.game
-        queries = game.parse(text.strip("\n") + "\n", "--position")
+        queries = game.parse_position(text)
         solution = game.solve(queries)
         problems = game.certify(queries, solution)
         if problems:  # a certificate that fails is gamecert's own fault

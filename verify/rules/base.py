@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, RulesKind, shown_position
+from gamecert.verify.capabilities import StressCases
 from gamecert.verify.game import Capability, Game, first_difference
 
 I = TypeVar("I")
@@ -108,6 +109,12 @@ class QueryRulesGame(RulesFileGame[I, S]):
     def queries(self, instance: I) -> Sequence[Any]:
         """The query positions of ``instance``, in order (the instance itself: a list of positions)."""
         return instance  # type: ignore[return-value]
+
+    def refusals(self) -> dict[type[Capability], str]:
+        """``stress`` without ``positions``: nothing to draw its cases from."""
+        if self.rules.positions is not None:
+            return {}
+        return {StressCases: f"stress draws its cases from positions(size), which {self.rules.path} does not define (docs/rules.md)"}
 
     def verdict(self, answer: Any) -> str:
         """One query's answer (an item of :meth:`answer`) as a message shows it."""

@@ -33,7 +33,7 @@ from gamecert.solvers.rules.rules import (
     RulesInterrupt,
     shown_position,
 )
-from gamecert.verify.capabilities import ExportStart
+from gamecert.verify.capabilities import ExportStart, StressCases
 from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.rules.base import QueryRulesGame, RulesFileGame
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
@@ -259,6 +259,12 @@ class GraphRulesGame(RulesFileGame[GraphInstance, GraphRulesSolution], UvgGame[G
 
     def namer(self, instance: GraphInstance) -> Callable[[int], str]:
         return instance.name
+
+    def refusals(self) -> dict[type[Capability], str]:
+        """``stress`` without ``instances``: nothing to draw its cases from."""
+        if self.rules.instances is not None:
+            return {}
+        return {StressCases: f"stress draws its cases from instances(size), which {self.rules.path} does not define (docs/rules.md)"}
 
     def build_capabilities(self) -> tuple[Capability, ...]:
         """Starts (export), play, mid-game positions, pictures and stress cases (with ``instances``)."""
