@@ -26,7 +26,7 @@ capability                   what it gives                             used by
 :class:`Contest`             a contest problem                         ``package``
 :class:`PeriodicityAudit`    a rule's nim-sequence, its period proven  ``audit --code --periodicity``
 :class:`InteractiveContest`  an interactive contest problem            ``package --interactive``
-:class:`Tiers`               solved tier by tier on Dask, its store    ``solve --tiers``, ``stress --tiers``
+:class:`Tiers`               solved tier by tier on Dask, its store    ``solve --tiers``, ``check --tiers``, ``stress --tiers``
 ===========================  ========================================  ===============================
 """
 
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.sizes import SizeCost
-    from gamecert.verify.engine.tiers import Outlook, TieredSolve
+    from gamecert.verify.engine.tiers import CheckedTiers, Outlook, TieredSolve
     from gamecert.verify.game import Game
     from gamecert.verify.uvg.start import UVGStart
 
@@ -331,6 +331,10 @@ class Tiers(Capability):
     ) -> TieredSolve:
         """The tiered solve of ``instance`` (what the game's ``parse`` returned), the options as
         :func:`~gamecert.verify.engine.tiers.solve_tiers` takes them; the game writes its ``solution``."""
+
+    @abstractmethod
+    def check_tiers(self, root: Path, *, jobs: int | None, scheduler: str | None, bar: Callable[[Campaign], Any] | None) -> CheckedTiers:
+        """The certificate of the tiered solve stored in ``root`` checked again, shard by shard (``check --tiers DIR``)."""
 
     @abstractmethod
     def stored(self, root: Path) -> Game:

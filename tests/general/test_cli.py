@@ -155,10 +155,12 @@ EXAMPLES = HERE.parents[1] / "examples"
 
 @pytest.mark.parametrize("args, refusal", [
     (["solve", "--rules", str(EXAMPLES / "kayles.py"), "--tiers"],
-     '--tiers is for general rules files (--rules FILE, KIND = "general") with a tier() function'),
+     '--tiers is for general and score rules files (--rules FILE, KIND = "general" or "score") with a tier() function'),
     (["solve", "--rules", TICTACTOE, "--tiers"], f"--tiers: {TICTACTOE} has no tier(position) function (docs/tiers.md)"),
     (["stress", "--rules", str(EXAMPLES / "kalah.py"), "--tiers", "store", "--candidate", "true"],
-     '--tiers DIR is for general rules files (--rules FILE, KIND = "general") with a tier() function'),
+     f"--tiers DIR: {EXAMPLES / 'kalah.py'} has no tier(position) function (docs/tiers.md)"),
+    (["stress", "--rules", str(EXAMPLES / "king_maze.py"), "--tiers", "store", "--candidate", "true"],
+     '--tiers DIR is for general and score rules files (--rules FILE, KIND = "general" or "score") with a tier() function'),
     (["stress", "--rules", str(EXAMPLES / "cat_and_mouse.py"), "--tiers", "store", "--candidate", "true"],
      f"--tiers DIR: {EXAMPLES / 'cat_and_mouse.py'} has no tier(position) function (docs/tiers.md)"),
 ])

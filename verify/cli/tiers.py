@@ -1,4 +1,4 @@
-"""``gamecert solve --rules FILE --tiers``: a general game solved tier by tier on Dask (not a command of its own).
+"""``gamecert solve --rules FILE --tiers``: a general or score game solved tier by tier on Dask (not a command of its own).
 
 :func:`solve_tiered` checks the options, reads the input, says the projected
 size and time once the first tiers are found (refusing a solve projected
@@ -29,7 +29,9 @@ def tiers_of(game: Game, option: str) -> Tiers:
     """The game's :class:`~gamecert.verify.capabilities.Tiers`, or a usage error of ``option`` saying what is missing."""
     tiered = game.capability(Tiers)
     if tiered is None:
-        raise click.UsageError(f'{option} is for general rules files (--rules FILE, KIND = "general") with a tier() function')
+        raise click.UsageError(
+            f'{option} is for general and score rules files (--rules FILE, KIND = "general" or "score") with a tier() function'
+        )
     missing = tiered.missing()
     if missing is not None:
         raise click.UsageError(f"{option}: {missing}")
@@ -37,8 +39,8 @@ def tiers_of(game: Game, option: str) -> Tiers:
 
 
 def solve_tiered(game: Game, file: str, shards: int | None, options: CampaignOptions) -> None:
-    """Solve ``game`` (one with the :class:`~gamecert.verify.capabilities.Tiers` capability: a general rules file with
-    ``tier``) on the input ``file`` tier by tier, as ``options`` say."""
+    """Solve ``game`` (one with the :class:`~gamecert.verify.capabilities.Tiers` capability: a general or score rules
+    file with ``tier``) on the input ``file`` tier by tier, as ``options`` say."""
     tiered = tiers_of(game, "--tiers")
     if options.resume and options.store is None:
         raise click.UsageError("--resume needs --store DIR (the folder of the solve to resume)")

@@ -27,7 +27,7 @@ from gamecert.verify.general.strategy import best_move, entry
 from gamecert.verify.rules.base import QueryRulesGame
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.tiers import TieredSolve
+    from gamecert.verify.engine.tiers import CheckedTiers, TieredSolve, TierLabels
 
 S = TypeVar("S")  # GeneralSolution or ScoreSolution
 
@@ -252,12 +252,17 @@ class TurnPositions(Positions):
         return PositionAnswer(shown, data)
 
 
-class GeneralTiers(Tiers):
-    """A general game solved tier by tier by its rules' ``tier`` (:func:`~gamecert.verify.engine.tiers.solve_tiers`),
-    and answered from a stored solve (:class:`StoredGeneralGame`)."""
+class TurnTiers(Tiers):
+    """A general or score game solved tier by tier by its rules' ``tier``
+    (:func:`~gamecert.verify.engine.tiers.solve_tiers`), its positions labelled as its kind labels them
+    (:meth:`labels`)."""
 
-    def __init__(self, game: GeneralRulesGame) -> None:
+    def __init__(self, game: TurnRulesGame) -> None:
         self.game = game
+
+    @abstractmethod
+    def labels(self) -> TierLabels:
+        """How the kind labels and checks its positions in a tiered solve."""
 
     def missing(self) -> str | None:
         if self.game.rules.tier is None:
@@ -271,9 +276,33 @@ class GeneralTiers(Tiers):
         from gamecert.verify.engine.tiers import solve_tiers
 
         return solve_tiers(
-            self.game.rules, instance, limits=self.game.limits, shards=shards, store=store, resume=resume, jobs=jobs,
-            scheduler=scheduler, bar=bar, plan=plan,
+            self.game.rules, instance, labels=self.labels(), limits=self.game.limits, shards=shards, store=store,
+            resume=resume, jobs=jobs, scheduler=scheduler, bar=bar, plan=plan,
         )
+
+    def check_tiers(self, root: Path, *, jobs: int | None, scheduler: str | None, bar: Callable | None) -> CheckedTiers:
+        from gamecert.verify.engine.tiers import check_tiers
+
+        return check_tiers(root, self.game.rules, labels=self.labels(), jobs=jobs, scheduler=scheduler, bar=bar)
+
+
+class GeneralTiers(TurnTiers):
+    """A general game solved tier by tier (outcome and remoteness), and answered from a stored solve
+    (:class:`StoredGeneralGame`).
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+    >>> walk = GeneralTiers(GeneralRulesGame(GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [],
+    ...                                                   tier=lambda n: -n), Limits()))
+    >>> solved = walk.solve_tiers(Queries((3,)), shards=2, store=None, resume=False, jobs=0, scheduler=None, bar=None,
+    ...                           plan=None)
+    >>> walk.missing(), [str(v) for v in solved.solution.values]
+    (None, ['win 3'])
+    """
+
+    def labels(self) -> TierLabels:
+        from gamecert.verify.engine.tiers import GENERAL
+
+        return GENERAL
 
     def stored(self, root: Path) -> StoredGeneralGame:
         return StoredGeneralGame(self.game, root)
