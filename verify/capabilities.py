@@ -26,6 +26,7 @@ capability                   what it gives                             used by
 :class:`Contest`             a contest problem                         ``package``
 :class:`PeriodicityAudit`    a rule's nim-sequence, its period proven  ``audit --code --periodicity``
 :class:`InteractiveContest`  an interactive contest problem            ``package --interactive``
+:class:`Tiers`               solved tier by tier on Dask, its store    ``solve --tiers``, ``check --tiers``, ``stress --tiers``
 ===========================  ========================================  ===============================
 """
 
@@ -40,11 +41,15 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from gamecert.verify.game import Capability
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from gamecert.verify.engine.campaign import Campaign, Shard
     from gamecert.verify.engine.interactive import JuryProblem
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.sizes import SizeCost
+    from gamecert.verify.engine.tiers import CheckedTiers, Outlook, TieredSolve
+    from gamecert.verify.game import Game
     from gamecert.verify.uvg.start import UVGStart
 
 I = TypeVar("I")
@@ -308,3 +313,29 @@ class InteractiveContest(Capability):
 
     @abstractmethod
     def problem(self) -> JuryProblem: ...
+
+
+class Tiers(Capability):
+    """``gamecert solve --tiers``: the game solved tier by tier on a Dask cluster, every answer certified by the
+    worker that wrote it and kept in a store folder; ``stress --tiers DIR``: the game answering from that store
+    (docs/tiers.md)."""
+
+    def missing(self) -> str | None:
+        """What the game lacks for a tiered solve (e.g. its rules define no ``tier``), or None."""
+        return None
+
+    @abstractmethod
+    def solve_tiers(
+        self, instance: Any, *, shards: int, store: Path | None, resume: bool, jobs: int | None, scheduler: str | None,
+        bar: Callable[[Campaign], Any] | None, plan: Callable[[Outlook], None] | None,
+    ) -> TieredSolve:
+        """The tiered solve of ``instance`` (what the game's ``parse`` returned), the options as
+        :func:`~gamecert.verify.engine.tiers.solve_tiers` takes them; the game writes its ``solution``."""
+
+    @abstractmethod
+    def check_tiers(self, root: Path, *, jobs: int | None, scheduler: str | None, bar: Callable[[Campaign], Any] | None) -> CheckedTiers:
+        """The certificate of the tiered solve stored in ``root`` checked again, shard by shard (``check --tiers DIR``)."""
+
+    @abstractmethod
+    def stored(self, root: Path) -> Game:
+        """The game with its answers read from the tiered solve stored in ``root``, not solved in memory."""

@@ -122,6 +122,11 @@ class Game(ABC, Generic[I, S]):
         """What else the game offers the commands (stress cases, pictures, play, ...)."""
         return ()
 
+    def refusals(self) -> dict[type[Capability], str]:
+        """Why the game offers no capability of some classes, by class, in one line: what a command needing one
+        says instead of listing the games that have it (empty: nothing to add)."""
+        return {}
+
     # -- derived -----------------------------------------------------------------------------
 
     def capability(self, kind: type[C]) -> C | None:

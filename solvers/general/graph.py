@@ -159,13 +159,13 @@ def is_points(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard, scored: bool) -> Explored:
+def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard) -> Explored:
     """List the graph of every position reached from ``queries`` (breadth first, an explicit queue).
 
-    ``scored``: the moves are ``(position, points)`` pairs (a score game).
-    Call inside ``guard``'s block: what the rules raise escapes to the
-    caller, which turns it into a located error; what they return against
-    the contract (a result or a point that is not one, an unhashable or
+    The moves are ``(position, points)`` pairs where the rules say so
+    (``rules.scored``: a score game). Call inside ``guard``'s block: what
+    the rules raise escapes to the caller, which turns it into a located
+    error; what they return against the contract (a result or a point that is not one, an unhashable or
     non-iterable return, a third player, more than ``--max-positions``
     positions) raises a :class:`RulesError` here.
 
@@ -177,10 +177,11 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard, scored:
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> rules = GeneralRules("count", "count.py", int, lambda n: [n - 1] if n else [])
-    >>> g = explore(rules, [2], Guard(rules), scored=False)
+    >>> g = explore(rules, [2], Guard(rules))
     >>> g.positions, g.heads, g.targets
     ([2, 1, 0], [0, 1, 2, 2], [1, 2])
     """
+    scored = rules.scored
     index: dict = {}
     positions: list = []
     for q in queries:

@@ -87,7 +87,7 @@ def general_game(
     guard = Guard(rules, limits or Limits())
     with guard:
         try:
-            graph = explore(rules, queries, guard, scored=False)
+            graph = explore(rules, queries, guard)
             table = Table(graph.index, _retrograde(graph))
         except RulesError:
             raise

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecert.solvers.general.graph import looks_like_pair
+from gamecert.solvers.general.graph import is_points, looks_like_pair
 from gamecert.solvers.general.value import OUTCOMES, Value
 from gamecert.solvers.rules.rules import Guard, TurnRules, shown_position
 
@@ -121,7 +121,8 @@ class Expanded:
     ``index``: ``dest -1`` is a position of this shard by its number in the
     shard (over every round), else the child is item ``index`` of the list
     sent to ``sent[dest]``. ``extra`` marks a move after which the same
-    player moves again (None without ``player``).
+    player moves again (None without ``player``); ``points`` what each move
+    scores (a score game; None in a general game).
     """
 
     positions: list
@@ -131,6 +132,7 @@ class Expanded:
     index: np.ndarray
     extra: np.ndarray | None
     sent: dict[Part, list]
+    points: np.ndarray | None = None
 
 
 def expand(
@@ -159,7 +161,7 @@ def expand(
     ([2], [0], {(8, 0, 0): [1]})
     """
     tier, shard, round_ = part
-    moves, result, player = rules.moves, rules.result, rules.player
+    moves, result, player, scored = rules.moves, rules.result, rules.player, rules.scored
     index = dict(known)
     positions: list = []
     for p in arrivals:
@@ -171,6 +173,7 @@ def expand(
     dest: list[int] = []
     where: list[int] = []
     extra: list[bool] | None = [] if player is not None else None
+    points: list[int] | None = [] if scored else None
     sent: dict[Part, list] = {}
     outbox: dict[Part, dict] = {}
     slots: dict[Part, int] = {}
@@ -198,7 +201,9 @@ def expand(
             guard.doing = ("result", p)
             r = result(p)
             if r is not None:
-                if type(r) is not str or r not in OUTCOMES:
+                if scored and not is_points(r):
+                    raise guard.error("result", p, f"returned {shown_position(r)}, expected None or an int (the score)")
+                if not scored and (type(r) is not str or r not in OUTCOMES):
                     raise guard.error("result", p, f'returned {shown_position(r)}, expected None, "win", "lose" or "draw"')
                 ends.append(r)
                 heads.append(len(dest))
@@ -212,12 +217,21 @@ def expand(
             raise guard.error("moves", p, f"returned {shown_position(found)}, expected an iterable of positions") from None
         mine = who(p) if player is not None else None
         for c in items:
+            if points is not None:  # a score game's move: (position, points)
+                item = c
+                try:
+                    c, pts = item
+                except (TypeError, ValueError):
+                    raise guard.error("moves", p, f"returned the move {shown_position(item)}, expected a (position, points) pair") from None
+                if not is_points(pts):
+                    raise guard.error("moves", p, f"returned the move {shown_position(item)}, whose points are not an int")
+                points.append(int(pts))
             route = routed.get(c)
             if route is None:
                 if c in index:
                     route = (-1, None)
                 else:
-                    if looks_like_pair(c, p):
+                    if not scored and looks_like_pair(c, p):
                         raise guard.error(
                             "moves", p, f"returned {shown_position(c)}, which looks like a (position, points) pair; "
                             'a general game\'s moves are positions (KIND = "score" gives points)',
@@ -260,6 +274,7 @@ def expand(
     return Expanded(
         positions, ends, np.asarray(heads, dtype=np.int64), np.asarray(dest, dtype=np.int32),
         np.asarray(where, dtype=np.int64), None if extra is None else np.asarray(extra, dtype=bool), sent,
+        None if points is None else np.asarray(points, dtype=np.int64),
     )
 
 

@@ -68,6 +68,20 @@ class Sum:
         return " + ".join(repr(c) for c in self.components()) or "0"
 
 
+def shown_whole(rules: ImpartialRules, position: Hashable, guard: Guard | None = None) -> str:
+    """A position of the misère whole-sum search as messages and certificates show it: a :class:`Sum` as its
+    components, each by the rules' ``format`` (which reads positions, never sums), joined by ``+`` in text order
+    (``0`` for none); any other position by the rules' ``show``.
+
+    >>> heaps = ImpartialRules("nim", "nim.py", int, range, components=lambda p: [p], format=lambda n: f"heap {n}")
+    >>> shown_whole(heaps, Sum.of([2, 1, 2])), shown_whole(heaps, Sum.of([])), shown_whole(heaps, 3)
+    ('heap 1 + heap 2 + heap 2', '0', 'heap 3')
+    """
+    if isinstance(position, Sum):
+        return " + ".join(sorted(rules.show(c, guard) for c in position.components())) or "0"
+    return rules.show(position, guard)
+
+
 def impartial_game(rules: ImpartialRules, queries: Sequence[Hashable], limits: Limits | None = None) -> ImpartialSolution:
     """Solve an impartial game: who wins from each query position, and its nim value.
 
@@ -279,7 +293,7 @@ def _outcomes(rules: ImpartialRules, root: Hashable, table: dict, guard: Guard) 
                 pushed = True
                 break
             if v == _OPEN:  # True == 1 and False == 0: only an open position is -1
-                raise _loop(guard, stack, d, rules.show)
+                raise _loop(guard, stack, d, lambda p: shown_whole(rules, p))
             if v is False:
                 frame[3] = True  # a move to a position lost for the mover's opponent
             i += 1

@@ -136,6 +136,8 @@ class TurnRules(RulesKind):
     positions for a tiered solve (no move goes to a lower tier).
     """
 
+    #: How ``moves`` reads: ``(position, points)`` pairs (a score game), or positions alone.
+    scored: ClassVar[bool]
     name: str
     path: str
     parse: Callable[[str], Any]
@@ -158,6 +160,7 @@ class GeneralRules(TurnRules):
     ``"draw"`` for the player to move where the game is over, and play may repeat (endless play is a draw)."""
 
     kind: ClassVar[str] = "general"
+    scored: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,7 @@ class ScoreRules(TurnRules):
     minus the opponent's. Every play must end."""
 
     kind: ClassVar[str] = "score"
+    scored: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ def score_game(
     guard = Guard(rules, limits or Limits())
     with guard:
         try:
-            graph = explore(rules, queries, guard, scored=True)
+            graph = explore(rules, queries, guard)
             scores, ranks, unvalued = _backward(graph)
             if unvalued:
                 cycle = [graph.positions[i] for i in graph.cycle(unvalued)]

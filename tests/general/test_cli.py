@@ -150,6 +150,26 @@ def test_solve_a_score_game(tmp_path):
     assert (result.exit_code, result.stdout) == (0, "score -2\nscore 222\nscore 0\n")
 
 
+EXAMPLES = HERE.parents[1] / "examples"
+
+
+@pytest.mark.parametrize("args, refusal", [
+    (["solve", "--rules", str(EXAMPLES / "kayles.py"), "--tiers"],
+     '--tiers is for general and score rules files (--rules FILE, KIND = "general" or "score") with a tier() function'),
+    (["solve", "--rules", TICTACTOE, "--tiers"], f"--tiers: {TICTACTOE} has no tier(position) function (docs/tiers.md)"),
+    (["stress", "--rules", str(EXAMPLES / "kalah.py"), "--tiers", "store", "--candidate", "true"],
+     f"--tiers DIR: {EXAMPLES / 'kalah.py'} has no tier(position) function (docs/tiers.md)"),
+    (["stress", "--rules", str(EXAMPLES / "king_maze.py"), "--tiers", "store", "--candidate", "true"],
+     '--tiers DIR is for general and score rules files (--rules FILE, KIND = "general" or "score") with a tier() function'),
+    (["stress", "--rules", str(EXAMPLES / "cat_and_mouse.py"), "--tiers", "store", "--candidate", "true"],
+     f"--tiers DIR: {EXAMPLES / 'cat_and_mouse.py'} has no tier(position) function (docs/tiers.md)"),
+])
+def test_tiers_refused_naming_what_is_missing(args, refusal):
+    result = run(args, input="0\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == f"Error: {refusal}"
+
+
 def test_check_a_case_of_each_kind():
     cases = HERE.parents[1] / "cases"
     result = run(["check", str(cases / "general"), str(cases / "score")])

@@ -190,6 +190,29 @@ def test_solve_position(name):
     assert result.stdout.splitlines()[:2] == [f"position: {r.show(queries(name)[1][0])}", f"value: {v}"]
 
 
+@pytest.mark.parametrize("name", WHOLE)
+def test_solve_position_takes_a_whole_input(name):
+    text, starts = queries(name)
+    result = run(["solve", "--rules", path(name), "--position", text])
+    assert result.exit_code == 0, result.output
+    values = [line.removeprefix("value: ") for line in result.stdout.splitlines() if line.startswith("value: ")]
+    assert values == [str(definitions(name)[q]) for q in starts]
+
+
+@pytest.mark.parametrize("command", ["solve", "show"])
+@pytest.mark.parametrize("name, why", [
+    ("berzerk.py", "parse('2\\n') raised ValueError: expected k from 1 to n - 1 and then k steps from 1 to n - 1 for Rick"),
+    ("madmax.py", "parse('2\\n') raised ValueError: expected the first line to be n m"),
+])
+def test_a_position_of_a_whole_input_file_is_a_whole_input(command, name, why):
+    result = run([command, "--rules", path(name), "--position", "2"])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"error: --position: {path(name)} reads its whole input at once (it defines starts): --position takes a whole "
+        f"input, and {why}\n"
+    )
+
+
 # -- check ---------------------------------------------------------------------------------------
 
 
@@ -335,8 +358,13 @@ def test_stress_a_right_candidate(name):
 @pytest.mark.parametrize("name", WHOLE)
 def test_stress_is_not_offered_on_a_whole_input(name):
     result = run(["stress", "--rules", path(name), "--candidate", "true"])
-    assert result.exit_code == 2
-    assert f"'{rules(name).name}' is not one of" in result.output
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "Usage: main stress [OPTIONS] {maze|bunny-egg|geography|split|cutting}\n"
+        "Try 'main stress --help' for help.\n\n"
+        f"Error: {path(name)} reads its whole input at once (it defines starts): stress needs a rules file of one "
+        "position per line (docs/rules.md)\n"
+    )
 
 
 # -- audit --claim -------------------------------------------------------------------------------

@@ -216,9 +216,9 @@ def test_large_games_are_refused_with_the_reason(name, start, reason):
 def test_qbf_refuses_many_moves():
     # 9 positions, each with moves to every smaller one: 36 moves.
     rules = GeneralRules("all", "a.py", int, range)
-    assert qbf.fits(turn_graph(rules, [9])) is None
+    assert qbf.too_large(turn_graph(rules, [9])) is None
     rules = GeneralRules("all", "a.py", int, lambda n: list(range(n)) * 2)
-    assert qbf.fits(turn_graph(rules, [9])) == f"10 positions, 90 moves > {qbf.QBF_MAX_MOVES} (QBF limit)"
+    assert qbf.too_large(turn_graph(rules, [9])) == f"10 positions, 90 moves > {qbf.QBF_MAX_MOVES} (QBF limit)"
 
 
 def test_running_past_a_limit_is_a_time_limit():

@@ -156,8 +156,20 @@ def test_stress_without_positions_is_refused(tmp_path):
     rules = tmp_path / "bare.py"
     rules.write_text("def parse(line):\n    return int(line)\n\n\ndef moves(n):\n    return range(n)\n")
     result = run(["stress", "--rules", str(rules), "--candidate", "true"])
-    assert result.exit_code == 2
-    assert "'bare' is not one of" in result.stderr
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: stress draws its cases from positions(size), which {rules} does not define (docs/rules.md)"
+    )
+
+
+def test_stress_of_a_graph_without_instances_is_refused(tmp_path):
+    rules = tmp_path / "edge.py"
+    rules.write_text("def parse(text):\n    return text\n\n\ndef graph(text):\n    return [1, 2], [(1, 2)]\n")
+    result = run(["stress", "--rules", str(rules), "--candidate", "true"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: stress draws its cases from instances(size), which {rules} does not define (docs/rules.md)"
+    )
 
 
 def test_stress_refuses_positions_it_cannot_write(tmp_path):

@@ -96,6 +96,34 @@ def test_solve_position_json_of_a_lost_position():
     assert data["text"].endswith("values: 1 2 3 (xor 0)\nthe player to move loses\n")
 
 
+def _misere_nim_wins(heaps: list[int]) -> bool:
+    """Misère Nim by its closed form (module docstring): lost iff all heaps are at most one and odd in number,
+    or some heap is larger and the xor is 0."""
+    heaps = [h for h in heaps if h]
+    if all(h == 1 for h in heaps):
+        return len(heaps) % 2 == 0
+    xor = 0
+    for h in heaps:
+        xor ^= h
+    return xor != 0
+
+
+def test_solve_json_of_misere_sums_shows_each_component_by_format():
+    # The whole-sum certificate's positions are sums of components: format() reads components, never the sum.
+    import json
+
+    result = run(["solve", "--rules", MISERE_NIM, "--json"], input="1 2\n2 2\n\n")
+    assert (result.exit_code, result.stderr) == (0, "")
+    data = json.loads(result.stdout)
+    assert data["answer"] == ["win", "lose", "win"]
+    assert [q["components"] for q in data["queries"]] == [["1 + 2"], ["2 + 2"], ["0"]]
+    table = data["certificate"]["table"]
+    assert ["1 + 2", "win"] in table and ["2 + 2", "lose"] in table
+    for shown, outcome in table:  # every entry, read back as heaps, is the closed form's outcome
+        heaps = [] if shown == "0" else [int(h) for h in shown.split(" + ")]
+        assert outcome == ("win" if _misere_nim_wins(heaps) else "lose"), shown
+
+
 def test_solve_position_without_components(subtraction):
     result = run(["solve", "--rules", subtraction, "--position", "7"])
     assert result.exit_code == 0, result.output

@@ -3,11 +3,16 @@ rules; the certificate checker catches a tampered score or rank."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import pytest
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Limits, ScoreRules
+from gamecert.solvers.general.graph import explore
+from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, ScoreRules
 from gamecert.solvers.score.solver import score_game
+from gamecert.verify.general.graph import turn_graph
 from gamecert.verify.score.certificate import check_score
 from tests.general.naive import naive_score, random_score
 
@@ -74,3 +79,19 @@ def test_the_queries_count_toward_max_positions():
     with pytest.raises(RulesError) as found:
         score_game(take(), [(0, 0), (0, 1)], Limits(max_positions=1))
     assert found.value.message == "parse((0, 1)): the game has more than 1 positions (--max-positions)"
+
+
+def test_the_description_says_how_moves_read():
+    # Both listings (the solver's and the formulations') read the moves as the description's ``scored`` says,
+    # whatever its class: a description of another class saying its moves score reads them as pairs.
+    @dataclass(frozen=True)
+    class Scored(GeneralRules):
+        scored: ClassVar[bool] = True
+
+    rules = Scored("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
+    assert not GeneralRules.scored and ScoreRules.scored
+    listed = turn_graph(rules, [2])
+    assert (listed.positions, listed.points) == ((2, 1, 0), ((1, 2), (1,), ()))
+    with Guard(rules) as guard:
+        explored = explore(rules, [2], guard)
+    assert (explored.positions, explored.points) == ([2, 1, 0], [1, 2, 1])

@@ -103,7 +103,9 @@ def _check_tiers(root: Path | None, paths: tuple[Path, ...], jobs: int, schedule
     """``check --tiers DIR``: every label of a stored tiered solve checked again; ``--jobs 1`` (the default) runs
     here, ``--jobs J`` on a local Dask cluster of J workers (0: one per core), ``--scheduler`` on that cluster."""
     from gamecert.verify.cli.campaign import campaign_bar
-    from gamecert.verify.engine.tiers import check_tiers
+    from gamecert.verify.cli.tiers import tiers_of
+    from gamecert.verify.engine.tiers import stored_rules
+    from gamecert.verify.rules.load import rules_game
 
     if root is None:
         raise click.UsageError("--scheduler is for --tiers DIR")
@@ -112,7 +114,8 @@ def _check_tiers(root: Path | None, paths: tuple[Path, ...], jobs: int, schedule
     if not root.is_dir():
         raise option_problem("--tiers", root, "expected the folder of a tiered solve (solve --tiers --store DIR)")
     workers = 0 if jobs == 1 and scheduler is None else (None if jobs == 0 else jobs)
-    checked = check_tiers(root, jobs=workers, scheduler=scheduler, bar=campaign_bar)
+    tiered = tiers_of(rules_game(stored_rules(root)), "check --tiers")
+    checked = tiered.check_tiers(root, jobs=workers, scheduler=scheduler, bar=campaign_bar)
     for line in checked.violations:
         click.echo(line)
     if checked.violations:

@@ -136,6 +136,11 @@ class GameChoice(click.Choice):
     def convert(self, value, param, ctx):
         if isinstance(value, str) and value not in registry.game_names():
             registry.load_plugins()  # an installed game: scanned only when a name is not known already
+        if isinstance(value, str) and self.kinds and value in registry.game_names() and value not in self.choices:
+            refusals = registry.get_game(value).refusals()
+            why = next((refusals[k] for k in self.kinds if k in refusals), None)
+            if why is not None:  # the game says why it lacks what the command needs
+                raise click.UsageError(why, ctx)
         return super().convert(value, param, ctx)
 
     def get_metavar(self, param, ctx=None):

@@ -38,7 +38,7 @@ def solve(
 
     With --from and --visited, answer a mid-game position instead: who wins
     with the token on --from once the --visited cells are gone, and a winning move.
-    With --tiers (a general rules file with tier()), solve tier by tier on a
+    With --tiers (a general or score rules file with tier()), solve tier by tier on a
     Dask cluster, every shard certified as it is written.
     """
     g = registry.get_game(game)

@@ -126,14 +126,12 @@ def stress(
 
 def _stored(g, root: Path, campaign: bool):
     """``--tiers DIR``: ``g`` with its answers read from the tiered solve stored in ``root``."""
-    from gamecert.verify.general.game import GeneralRulesGame
-    from gamecert.verify.general.stored import StoredGeneralGame
+    from gamecert.verify.cli.tiers import tiers_of
 
-    if not isinstance(g, GeneralRulesGame):
-        raise click.UsageError("--tiers DIR is for general rules files (--rules FILE, KIND = \"general\")")
+    tiered = tiers_of(g, "--tiers DIR")
     if campaign:
         raise click.UsageError("--tiers DIR reads the answers in this process: not with --exhaustive or the campaign options")
-    return StoredGeneralGame(g, root)
+    return tiered.stored(root)
 
 
 class RunLimits(NamedTuple):

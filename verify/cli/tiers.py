@@ -1,4 +1,4 @@
-"""``gamecert solve --rules FILE --tiers``: a general game solved tier by tier on Dask (not a command of its own).
+"""``gamecert solve --rules FILE --tiers``: a general or score game solved tier by tier on Dask (not a command of its own).
 
 :func:`solve_tiered` checks the options, reads the input, says the projected
 size and time once the first tiers are found (refusing a solve projected
@@ -13,10 +13,11 @@ import sys
 
 import click
 
+from gamecert.verify.capabilities import Tiers
 from gamecert.verify.cli.campaign import CampaignOptions, campaign_bar, workers_text
 from gamecert.verify.cli.common import read_input
 from gamecert.verify.engine import sizes
-from gamecert.verify.engine.tiers import DEFAULT_SHARDS, Outlook, solve_tiers
+from gamecert.verify.engine.tiers import DEFAULT_SHARDS, Outlook
 from gamecert.verify.game import Game
 
 #: The first tiers the projection waits for: this many positions found, or this many seconds of work.
@@ -24,14 +25,23 @@ CALIBRATION_POSITIONS = 10_000
 CALIBRATION_SECONDS = 30.0
 
 
-def solve_tiered(game: Game, file: str, shards: int | None, options: CampaignOptions) -> None:
-    """Solve ``game`` (a general rules file with ``tier``) on the input ``file`` tier by tier, as ``options`` say."""
-    from gamecert.verify.general.game import GeneralRulesGame
+def tiers_of(game: Game, option: str) -> Tiers:
+    """The game's :class:`~gamecert.verify.capabilities.Tiers`, or a usage error of ``option`` saying what is missing."""
+    tiered = game.capability(Tiers)
+    if tiered is None:
+        raise click.UsageError(
+            f'{option} is for general and score rules files (--rules FILE, KIND = "general" or "score") with a tier() function'
+        )
+    missing = tiered.missing()
+    if missing is not None:
+        raise click.UsageError(f"{option}: {missing}")
+    return tiered
 
-    if not isinstance(game, GeneralRulesGame):
-        raise click.UsageError('--tiers is for general rules files (KIND = "general") with a tier() function')
-    if game.rules.tier is None:
-        raise click.UsageError(f"--tiers: {game.rules.path} has no tier(position) function (docs/tiers.md)")
+
+def solve_tiered(game: Game, file: str, shards: int | None, options: CampaignOptions) -> None:
+    """Solve ``game`` (one with the :class:`~gamecert.verify.capabilities.Tiers` capability: a general or score rules
+    file with ``tier``) on the input ``file`` tier by tier, as ``options`` say."""
+    tiered = tiers_of(game, "--tiers")
     if options.resume and options.store is None:
         raise click.UsageError("--resume needs --store DIR (the folder of the solve to resume)")
     if options.scheduler is not None and options.jobs is not None:
@@ -57,12 +67,12 @@ def solve_tiered(game: Game, file: str, shards: int | None, options: CampaignOpt
             said = True
             click.echo(f"solve --tiers: {shown}: projected at least {sizes.duration(seconds)} on {workers_text(workers)}", err=True)
 
-    solved = solve_tiers(
-        game.rules, queries, limits=game.limits, shards=shards or DEFAULT_SHARDS, store=options.store,
-        resume=options.resume, jobs=options.jobs, scheduler=options.scheduler, bar=campaign_bar, plan=plan,
+    solved = tiered.solve_tiers(
+        queries, shards=shards or DEFAULT_SHARDS, store=options.store, resume=options.resume, jobs=options.jobs,
+        scheduler=options.scheduler, bar=campaign_bar, plan=plan,
     )
     out = sys.stdout
-    out.write(game.text(solved.solution))
+    out.write(game.format(solved.solution))
     out.flush()
     click.echo(
         f"solve --tiers: certified {solved.certified:,} positions in {solved.shards:,} shards of {len(solved.tiers)} tiers "

@@ -1,4 +1,4 @@
-"""One game larger than one process: a general rules file solved tier by tier, shard by shard, on Dask.
+"""One game larger than one process: a general or score rules file solved tier by tier, shard by shard, on Dask.
 
 ``gamecert solve --rules FILE --tiers`` runs :func:`solve_tiers`. A rules
 file's ``tier(p)`` orders its positions (no move goes to a lower tier);
@@ -17,13 +17,16 @@ so ``--resume`` after a kill runs only the missing ones.
 - **Backward**, tiers in decreasing order: a shard's task reads its moves
   and, for the children in later tiers, the labels their shards answered;
   labels its positions by retrograde analysis with counters (moves inside
-  the shard may loop: what stays undecided is a draw); checks every label
-  with the certificate checker of general games
-  (:func:`~gamecert.verify.general.certificate.check_entries`, the rules
+  the shard may loop: what stays undecided is a draw; a score game's
+  shard is valued in reverse topological order, a loop is bad rules);
+  checks every label with the certificate checker of its kind
+  (:func:`~gamecert.verify.general.certificate.check_entries`,
+  :func:`~gamecert.verify.score.certificate.check_score_entries`, the rules
   called again); and answers every file sent to it with the labels, in
-  the file's order. A tier with a move between two of its shards is solved
-  by one task over the whole tier (its memory is the tier's, not a
-  shard's): the retrograde inside a tier needs all of its moves.
+  the file's order. The kind's :class:`TierLabels` says how it labels.
+  A tier with a move between two of its shards is solved by one task over
+  the whole tier (its memory is the tier's, not a shard's): the
+  retrograde inside a tier needs all of its moves.
 
 The coordinating process holds per tier its shards, rounds and counts
 alone; positions live in the worker processes and the store folder::
@@ -58,6 +61,7 @@ import resource
 import shlex
 import tempfile
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -66,10 +70,11 @@ from typing import Any
 import numpy as np
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Queries, Table
+from gamecert.solvers.general.graph import Queries, Table, loop_error
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.tiers import DRAW, expand, retrograde, shard_of, stable_key, tier_of, values
-from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt
+from gamecert.solvers.general.value import Value
+from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt, TurnRules
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard, dask_client, run_campaign
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import CertificateRejected, StoreError
@@ -101,12 +106,114 @@ def _load(path: Path) -> Any:
         return pickle.load(f)
 
 
-def _save_labels(path: Path, outcome: np.ndarray, remoteness: np.ndarray) -> None:
-    _save(path, (outcome.astype(np.int8), remoteness.astype(np.int64)))
+def _save_labels(path: Path, first: np.ndarray, second: np.ndarray) -> None:
+    _save(path, (first, second))
 
 
 def _name(part: Sequence[int]) -> str:
     return "-".join(map(str, part))
+
+
+class TierLabels(ABC):
+    """How one kind of game labels its positions in a tiered solve: two arrays per shard (``labels.pkl``, and
+    every answer file), the retrograde step that computes them, and the certificate check of a shard.
+
+    The kind's :class:`~gamecert.verify.capabilities.Tiers` capability passes its own to :func:`solve_tiers`,
+    :func:`check_tiers` and :class:`StoredLabels`: :data:`GENERAL` (outcome and remoteness) or :data:`SCORE`
+    (score and rank).
+    """
+
+    @abstractmethod
+    def label(
+        self, ends: Sequence, heads: np.ndarray, targets: np.ndarray, points: np.ndarray | None,
+        extra: np.ndarray | None, first_of: np.ndarray, second_of: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """The two arrays of ``n`` positions from their moves (``targets`` -1: a labelled child, its arrays'
+        items ``first_of``, ``second_of``), and the positions of a loop the kind forbids (``[]``: none)."""
+
+    @abstractmethod
+    def entries(self, first: np.ndarray, second: np.ndarray) -> list:
+        """The labels as the certificate's entries (one per position)."""
+
+    @abstractmethod
+    def value(self, entry: Any) -> Value:
+        """A query's answer, from its entry."""
+
+    @abstractmethod
+    def check(self, rules: TurnRules, table: Mapping, positions: Sequence, limits: Limits) -> list[str]:
+        """The violations of the entries of ``positions`` in ``table`` (which holds their moves' entries too)."""
+
+    @abstractmethod
+    def solution(self, queries: Queries, answers: tuple[Value, ...]) -> Any:
+        """The game's solution of the queries (its certificate stays in the store)."""
+
+    def counts(self, first: np.ndarray, second: np.ndarray) -> dict[str, int]:
+        """What a backward step counts beyond its positions."""
+        return {}
+
+    #: Why a loop that :meth:`label` finds is bad rules.
+    loop = ""
+    #: The first array's type (an outcome fits a byte; a score does not).
+    dtype: type = np.int64
+
+
+class GeneralLabels(TierLabels):
+    """A general game's labels: outcome (:data:`~gamecert.solvers.general.tiers.WIN`, ``LOSE``, ``DRAW``) and
+    remoteness (-1 for a draw); the entries are :class:`~gamecert.solvers.general.value.Value` s."""
+
+    dtype = np.int8
+
+    def label(self, ends, heads, targets, points, extra, first_of, second_of):
+        outcome, remoteness = retrograde(ends, heads, targets, extra, first_of, second_of)
+        return outcome, remoteness, []
+
+    def entries(self, first: np.ndarray, second: np.ndarray) -> list:
+        return values(first, second)
+
+    def value(self, entry: Value) -> Value:
+        return entry
+
+    def check(self, rules: TurnRules, table: Mapping, positions: Sequence, limits: Limits) -> list[str]:
+        from gamecert.verify.general.certificate import check_entries
+
+        return check_entries(rules, table, positions, limits)
+
+    def solution(self, queries: Queries, answers: tuple[Value, ...]) -> GeneralSolution:
+        return GeneralSolution(queries.instance, queries.positions, answers, Table({}, []))
+
+    def counts(self, first: np.ndarray, second: np.ndarray) -> dict[str, int]:
+        return {"draws": int(np.count_nonzero(first == DRAW))}
+
+
+class ScoreLabels(TierLabels):
+    """A score game's labels: the score and the rank (the longest play); the entries are ``(Value, rank)``."""
+
+    loop = "a position is reachable from itself, so play need not end; a score game must end"
+
+    def label(self, ends, heads, targets, points, extra, first_of, second_of):
+        from gamecert.solvers.score.tiers import score_retrograde
+
+        return score_retrograde(ends, heads, targets, points, extra, first_of, second_of)
+
+    def entries(self, first: np.ndarray, second: np.ndarray) -> list:
+        return [(Value("score", s), r) for s, r in zip(first.tolist(), second.tolist())]
+
+    def value(self, entry: tuple[Value, int]) -> Value:
+        return entry[0]
+
+    def check(self, rules: TurnRules, table: Mapping, positions: Sequence, limits: Limits) -> list[str]:
+        from gamecert.verify.score.certificate import check_score_entries
+
+        return check_score_entries(rules, table, positions, limits)
+
+    def solution(self, queries: Queries, answers: tuple[Value, ...]) -> Any:
+        from gamecert.solvers.score.solver import ScoreSolution
+
+        return ScoreSolution(queries.instance, queries.positions, answers, Table({}, []), Table({}, []))
+
+
+#: The labels of the two kinds of turn game.
+GENERAL, SCORE = GeneralLabels(), ScoreLabels()
 
 
 def _guarded(rules: GeneralRules, limits: Limits, call: Callable[[Guard], Any]) -> Any:
@@ -125,11 +232,12 @@ class TierStep:
     """A shard's task of the tiered solve, for Dask: ``step(params, options)`` runs the forward or backward
     step that ``options["step"]`` names (the campaign's shard function; it carries the rules by value)."""
 
-    def __init__(self, rules: GeneralRules, root: str, shards: int, limits: Limits) -> None:
+    def __init__(self, rules: TurnRules, root: str, shards: int, limits: Limits, labels: TierLabels = GENERAL) -> None:
         self.rules = rules
         self.root = root
         self.shards = shards
         self.limits = limits
+        self.labels = labels
 
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
         cpu = time.process_time()
@@ -168,7 +276,7 @@ class TierStep:
             counts["to " + _name(to)] = len(sent)
         _save(here / "part.pkl", {
             "positions": found.positions, "ends": found.ends, "heads": found.heads, "dest": found.dest,
-            "index": found.index, "extra": found.extra, "sent": list(found.sent),
+            "index": found.index, "extra": found.extra, "sent": list(found.sent), "points": found.points,
         })
         return counts, []
 
@@ -184,6 +292,7 @@ class TierStep:
         positions = [p for part in parts for p in loaded[part]["positions"]]
         local = {p: i for i, p in enumerate(positions)} if len(shards) > 1 else None
         ends, heads, targets, outcome_of, remoteness_of, extras = [], [np.zeros(1, dtype=np.int64)], [], [], [], []
+        points = []
         children: dict = {}  # a child in a later tier -> its label, for the certificate
         offset = 0
         for s, r in parts:
@@ -191,7 +300,7 @@ class TierStep:
             me = _name((tier, s, r))
             dest, index = part["dest"], part["index"]
             target = np.where(dest < 0, base[s] + index, -1)
-            codes = np.zeros(len(dest), dtype=np.int8)
+            codes = np.zeros(len(dest), dtype=self.labels.dtype)
             far = np.zeros(len(dest), dtype=np.int64)
             for slot, to in enumerate(part["sent"]):
                 mask = dest == slot
@@ -203,7 +312,7 @@ class TierStep:
                 o, rem = _load(self.folder(*to) / "ans" / f"{me}.pkl")
                 codes[mask] = o[index[mask]]
                 far[mask] = rem[index[mask]]
-                children.update(zip(sent, values(o, rem)))
+                children.update(zip(sent, self.labels.entries(o, rem)))
             ends.extend(part["ends"])
             heads.append(part["heads"][1:] + offset)
             offset += len(dest)
@@ -212,12 +321,17 @@ class TierStep:
             remoteness_of.append(far)
             if part["extra"] is not None:
                 extras.append(part["extra"])
+            if part.get("points") is not None:
+                points.append(part["points"])
         extra = np.concatenate(extras) if extras else None
-        outcome, remoteness = retrograde(
-            ends, np.concatenate(heads), _joined(targets, np.int64), extra, _joined(outcome_of, np.int8),
-            _joined(remoteness_of, np.int64),
+        outcome, remoteness, loop = self.labels.label(
+            ends, np.concatenate(heads), _joined(targets, np.int64), _joined(points, np.int64) if points else None,
+            extra, _joined(outcome_of, self.labels.dtype), _joined(remoteness_of, np.int64),
         )
-        del targets, outcome_of, remoteness_of, extras, extra
+        del targets, outcome_of, remoteness_of, extras, extra, points
+        if loop:  # a loop inside the tier, which the kind forbids (a score game must end)
+            cycle = [positions[i] for i in loop]
+            raise _guarded(self.rules, self.limits, lambda guard: loop_error(self.rules, guard, cycle, self.labels.loop))
         # Labels and answers first (a rerun writes the same), then the certificate of every label.
         for s, rs in zip(shards, rounds):
             lo = base[s]
@@ -229,15 +343,10 @@ class TierStep:
                 for path in sorted((here / "in").glob("*.pkl")):
                     asked = np.asarray([mine[p] for p in _load(path)], dtype=np.int64)
                     _save_labels(here / "ans" / path.name, outcome[asked], remoteness[asked])
-        from gamecert.verify.general.certificate import check_entries
-
         table = children
-        table.update(zip(positions, values(outcome, remoteness)))
-        bad = check_entries(self.rules, table, positions, self.limits)
-        counts = {
-            "positions": n, "certified": 0 if bad else n, "shards": len(shards),
-            "draws": int(np.count_nonzero(outcome == DRAW)),
-        }
+        table.update(zip(positions, self.labels.entries(outcome, remoteness)))
+        bad = self.labels.check(self.rules, table, positions, self.limits)
+        counts = {"positions": n, "certified": 0 if bad else n, "shards": len(shards), **self.labels.counts(outcome, remoteness)}
         return counts, bad
 
 
@@ -359,9 +468,10 @@ def _folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules, s
 
 
 def solve_tiers(
-    rules: GeneralRules,
+    rules: TurnRules,
     queries: Queries,
     *,
+    labels: TierLabels = GENERAL,
     limits: Limits | None = None,
     shards: int = DEFAULT_SHARDS,
     store: Path | None = None,
@@ -377,6 +487,7 @@ def solve_tiers(
     ----------
     rules : the game, with ``tier``
     queries : the input's positions (and whole-input instance)
+    labels : how the game's kind labels and checks its positions (:data:`GENERAL`, :data:`SCORE`)
     shards : shards per tier
     store : the folder of the solve (files per tier and shard, and the campaign store); a temporary one when None
     resume : run only the shards ``store`` has not recorded
@@ -413,7 +524,7 @@ def solve_tiers(
         root = stack.enter_context(_folder(store, ident, resume, rules, shards))
         opened = stack.enter_context(Store(root / "store.sqlite")) if store is not None else None
         client = None
-        step = TierStep(rules, str(root), shards, limits)
+        step = TierStep(rules, str(root), shards, limits, labels)
         results: list[CampaignResult] = []
 
         def run(title: str, options: dict, parts: list[Shard]) -> CampaignResult:
@@ -487,31 +598,31 @@ def solve_tiers(
                 stats[t], backward_tasks=len(parts), backward_seconds=sum(x.seconds for x in result.shards),
                 backward_cpu=result.totals.get("cpu_ms", 0) / 1000,
             )
-        labels: dict = {}
+        found: dict = {}
         for (t, s), group in where.items():
             o, rem = _load(step.folder(t, s, 0) / "ans" / "queries.pkl")
-            labels.update(zip(group, values(o, rem)))
-    answers = tuple(labels[q] for q in queries.positions)
+            found.update(zip(group, labels.entries(o, rem)))
+    answers = tuple(labels.value(found[q]) for q in queries.positions)
     workers: dict[str, int] = {}
     for result in results:
         for shard in result.shards:
             kib = int(shard.counts.get("peak_kib", 0))
             workers[shard.worker] = max(workers.get(shard.worker, 0), kib)
-    solution = GeneralSolution(queries.instance, queries.positions, answers, Table({}, []))
+    solution = labels.solution(queries, answers)
     return TieredSolve(
         solution, tuple(stats[t] for t in sorted(stats)), certified, shard_count,
         sum(x.ran for x in results), sum(x.resumed for x in results), time.perf_counter() - start, workers,
     )
 
 
-def _stored_shard(root: Path, tier: int, shard: int) -> tuple[list, list, list]:
-    """A stored shard's parts (in round order), its positions and their labels."""
+def _stored_shard(root: Path, tier: int, shard: int, labels: TierLabels) -> tuple[list, list, list]:
+    """A stored shard's parts (in round order), its positions and their entries."""
     here = root / "tiers" / str(tier) / str(shard)
     rounds = sorted(int(p.name) for p in here.iterdir() if p.is_dir() and (p / "part.pkl").exists())
     parts = [_load(here / str(r) / "part.pkl") for r in rounds]
     positions = [p for part in parts for p in part["positions"]]
     o, rem = _load(here / "labels.pkl")
-    return [(r, part) for r, part in zip(rounds, parts)], positions, values(o, rem)
+    return [(r, part) for r, part in zip(rounds, parts)], positions, labels.entries(o, rem)
 
 
 def _recorded(root: Path, rules: GeneralRules | None) -> dict:
@@ -534,17 +645,16 @@ class TierCheck:
     """A shard's task of :func:`check_tiers`, for Dask: ``check(params, options)`` checks every label of
     one stored shard, each child's label read from the shard that owns it (its ``labels.pkl``)."""
 
-    def __init__(self, rules: GeneralRules, root: str, limits: Limits) -> None:
+    def __init__(self, rules: TurnRules, root: str, limits: Limits, labels: TierLabels = GENERAL) -> None:
         self.rules = rules
         self.root = root
         self.limits = limits
+        self.labels = labels
 
     def _shard(self, tier: int, shard: int) -> tuple[list, list, list]:
-        return _stored_shard(Path(self.root), tier, shard)
+        return _stored_shard(Path(self.root), tier, shard, self.labels)
 
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
-        from gamecert.verify.general.certificate import check_entries
-
         tier, shard = params["tier"], params["shard"]
         parts, positions, labels = self._shard(tier, shard)
         if len(labels) != len(positions):
@@ -561,7 +671,7 @@ class TierCheck:
             where = dict(zip(held, found))
             del held, found
             table.update((c, where[c]) for c in children if c in where)
-        bad = check_entries(self.rules, table, positions, self.limits)
+        bad = self.labels.check(self.rules, table, positions, self.limits)
         return {"positions": len(positions), "certified": 0 if bad else len(positions)}, [f"tier {tier} shard {shard}: {b}" for b in bad]
 
 
@@ -575,12 +685,26 @@ class CheckedTiers:
     violations: tuple[str, ...]
 
 
+def stored_rules(root: Path) -> str:
+    """The path of the rules file whose tiered solve is stored in ``root``, refused
+    (:class:`~gamecert.verify.errors.StoreError`) when ``root`` holds no solve or the file has changed since.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     stored_rules(Path(d))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    gamecert.verify.errors.StoreError: --tiers ...: holds no tiered solve (solve --tiers --store ... writes one)
+    """
+    return _recorded(root, None)["rules"]
+
+
 def check_tiers(
-    root: Path, rules: GeneralRules | None = None, *, jobs: int | None = None, scheduler: str | None = None,
+    root: Path, rules: TurnRules, *, labels: TierLabels = GENERAL, jobs: int | None = None, scheduler: str | None = None,
     bar: Callable[[Campaign], contextlib.AbstractContextManager] | None = None,
 ) -> CheckedTiers:
-    """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``,
-    else the rules file the solve recorded (refused when either is not the rules file of the solve as it was then).
+    """Check the certificate of the tiered solve stored in ``root`` again, one task per shard, with ``rules``
+    (refused when they are not the rules file of the solve as it was then; :func:`stored_rules` names it) and
+    their kind's ``labels``.
 
     Notes
     -----
@@ -597,10 +721,6 @@ def check_tiers(
     """
     shown = shlex.quote(str(root))
     solve = _recorded(root, rules)
-    if rules is None:
-        from gamecert.verify.rules.load import load_rules
-
-        rules = load_rules(solve["rules"])
     shards, tiers = [], set()
     for folder in sorted((root / "tiers").glob("*/*"), key=lambda p: (int(p.parent.name), int(p.name))):
         if not (folder / "labels.pkl").exists():
@@ -608,7 +728,7 @@ def check_tiers(
                              "has no labels); --resume it first")
         tiers.add(int(folder.parent.name))
         shards.append(Shard(f"{folder.parent.name}-{folder.name}", {"tier": int(folder.parent.name), "shard": int(folder.name)}))
-    campaign = Campaign(f"check {root}", TierCheck(rules, str(root), Limits()), tuple(shards), {"solve": solve["solve"]}, unit="positions")
+    campaign = Campaign(f"check {root}", TierCheck(rules, str(root), Limits(), labels), tuple(shards), {"solve": solve["solve"]}, unit="positions")
     with bar(campaign) if bar is not None else contextlib.nullcontext() as update:
         result = run_campaign(campaign, jobs=jobs, scheduler=scheduler, progress=update)
     return CheckedTiers(result.totals.get("certified", 0), len(shards), len(tiers), tuple(result.counterexamples))
@@ -633,7 +753,7 @@ class StoredLabels:
     #: Shards held in memory at once (the first read is let go first).
     CACHED = 64
 
-    def __init__(self, root: Path, rules: GeneralRules, limits: Limits | None = None) -> None:
+    def __init__(self, root: Path, rules: TurnRules, limits: Limits | None = None, labels: TierLabels = GENERAL) -> None:
         solve = _recorded(root, rules)
         if "shards" not in solve:
             raise StoreError(f"--tiers {shlex.quote(str(root))}: written by an older gamecert (no shard count); solve again")
@@ -641,6 +761,7 @@ class StoredLabels:
         self.rules = rules
         self.limits = limits or Limits()
         self.shards = int(solve["shards"])
+        self.labelling = labels
         self._held: dict[tuple[int, int], dict] = {}
 
     def labels(self, positions: Sequence[Any]) -> dict:
@@ -673,8 +794,8 @@ class StoredLabels:
                 raise StoreError(f"--tiers {shlex.quote(str(self.root))}: the solve is not finished (tier {tier} shard {shard} "
                                  "has no labels); --resume it first")
             else:
-                _, positions, labels = _stored_shard(self.root, tier, shard)
-                self._held[key] = dict(zip(positions, labels))
+                _, positions, entries = _stored_shard(self.root, tier, shard, self.labelling)
+                self._held[key] = dict(zip(positions, entries))
             if len(self._held) > self.CACHED:
                 del self._held[next(iter(self._held))]
         return self._held[key]

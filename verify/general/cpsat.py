@@ -22,9 +22,10 @@ from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general.graph import TurnGraph
 
-#: Most positions listed for CP-SAT.
+#: Most positions listed for CP-SAT: the model has three Booleans and three integers per position, and
+#: each query costs one more solve of the whole model (its infeasibility proof).
 CPSAT_MAX_POSITIONS = 2_000
-#: Most moves listed for it (each move adds a few constraints and a Boolean).
+#: Most moves listed for it (each move adds an integer and four constraints).
 CPSAT_MAX_MOVES = 6_000
 #: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
 CPSAT_TIME_LIMIT = 60.0
@@ -32,22 +33,6 @@ CPSAT_TIME_LIMIT = 60.0
 CPSAT_WORKERS = 1
 #: Labels, in the order of the model's variables.
 LABELS = ("win", "lose", "draw")
-
-
-def fits(graph: TurnGraph) -> str | None:
-    """Whether :func:`cpsat_values` runs on ``graph`` (None) or why not.
-
-    The model has three Booleans and three integers per position and an
-    integer and four constraints per move; each query costs one more
-    solve of the whole model (its infeasibility proof). Hence
-    :data:`CPSAT_MAX_POSITIONS` and :data:`CPSAT_MAX_MOVES`.
-
-    >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
-    >>> fits(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [9], cap=5, name="CP-SAT"))
-    'more than 5 positions (CP-SAT limit)'
-    """
-    return graph.stopped or None
 
 
 def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
@@ -64,7 +49,7 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when :func:`fits` rejects the graph or a solve runs past :data:`CPSAT_TIME_LIMIT`.
+        when the graph's listing stopped (its ``stopped``) or a solve runs past :data:`CPSAT_TIME_LIMIT`.
     SolverError
         if a solve contradicts the uniqueness of the labelling.
 
@@ -106,9 +91,8 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     """
     from ortools.sat.python import cp_model
 
-    reason = fits(graph)
-    if reason is not None:
-        raise TimeLimitError(reason)
+    if graph.stopped:
+        raise TimeLimitError(graph.stopped)
     positions, options, extra = graph.positions, graph.options, graph.extra
     n = len(positions)
     model = cp_model.CpModel()

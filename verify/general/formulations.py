@@ -76,6 +76,23 @@ class TurnFormulation(Formulation[Any, Values]):
             self._listed = (instance, graph)
         return self._listed[1]
 
+    def fits(self, instance: Any) -> str | None:
+        """None when the graph of ``instance`` is listed whole and :meth:`too_large` allows it, else why not.
+
+        >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+        >>> class Count:
+        ...     rules, limits = GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), Limits()
+        >>> CpSatFormulation(Count()).fits([3]), CpSatFormulation(Count()).fits([3000])
+        (None, 'more than 2,000 positions (CP-SAT limit)')
+        """
+        graph = self.graph(instance)
+        return graph.stopped or self.too_large(graph)
+
+    def too_large(self, graph: TurnGraph) -> str | None:
+        """Why the formulation's model of the whole ``graph`` is too large, or None (the listing's caps are its only
+        limit)."""
+        return None
+
 
 class SearchFormulation(TurnFormulation):
     """Depth-bounded search (:func:`~gamecert.verify.general.search.search_values`)."""
@@ -84,9 +101,6 @@ class SearchFormulation(TurnFormulation):
     cap = search.SEARCH_MAX_POSITIONS
     move_cap = search.SEARCH_MAX_MOVES
     limit = "search"
-
-    def fits(self, instance: Any) -> str | None:
-        return search.fits(self.graph(instance))
 
     def run(self, instance: Any) -> Values:
         return search.search_values(self.graph(instance))
@@ -100,8 +114,8 @@ class SatFormulation(TurnFormulation):
     move_cap = sat.SAT_MAX_MOVES
     limit = "SAT"
 
-    def fits(self, instance: Any) -> str | None:
-        return sat.fits(self.graph(instance))
+    def too_large(self, graph: TurnGraph) -> str | None:
+        return sat.too_large(graph)
 
     def run(self, instance: Any) -> Values:
         return sat.sat_values(self.graph(instance))
@@ -115,8 +129,8 @@ class QbfFormulation(TurnFormulation):
     move_cap = qbf.QBF_MAX_MOVES
     limit = "QBF"
 
-    def fits(self, instance: Any) -> str | None:
-        return qbf.fits(self.graph(instance))
+    def too_large(self, graph: TurnGraph) -> str | None:
+        return qbf.too_large(graph)
 
     def run(self, instance: Any) -> Values:
         return qbf.qbf_values(self.graph(instance))
@@ -129,9 +143,6 @@ class CpSatFormulation(TurnFormulation):
     cap = cpsat.CPSAT_MAX_POSITIONS
     move_cap = cpsat.CPSAT_MAX_MOVES
     limit = "CP-SAT"
-
-    def fits(self, instance: Any) -> str | None:
-        return cpsat.fits(self.graph(instance))
 
     def run(self, instance: Any) -> Values:
         return cpsat.cpsat_values(self.graph(instance))

@@ -10,51 +10,77 @@ by calling the rules again (:mod:`gamecert.verify.general.certificate`).
 
 from __future__ import annotations
 
-import shlex
 from abc import abstractmethod
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Any, Generic, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from gamecert.solvers.errors import RulesError, SolverError
-from gamecert.solvers.general.graph import Queries, parse_queries
+from gamecert.solvers.general.graph import Queries, Table, parse_queries
 from gamecert.solvers.general.solver import GeneralSolution, general_game
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt, TurnRules, shown_position
-from gamecert.verify.capabilities import PositionAnswer, Positions
-from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.solvers.rules.rules import GeneralRules, Guard, TurnRules, shown_position
+from gamecert.verify.capabilities import PositionAnswer, Positions, StressCases, Tiers
+from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.general.strategy import best_move, entry
+from gamecert.verify.rules.base import QueryRulesGame
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.tiers import CheckedTiers, TieredSolve, TierLabels
 
 S = TypeVar("S")  # GeneralSolution or ScoreSolution
 
 
-class TurnRulesGame(Game[Queries, S], Generic[S]):
+class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
     """A general or score game from a rules file: one value per query, certified by the value of every position reached."""
 
-    compiled = False  # plain Python throughout
     #: The kind's word, in summaries and JSON.
     kind: str
-
-    def __init__(self, rules: TurnRules, limits: Limits) -> None:
-        self.rules = rules
-        self.limits = limits
-        self.name = rules.name
-        self.summary = f"rules file {rules.path} ({self.kind})"
-        self._capabilities: tuple[Capability, ...] | None = None
+    rules: TurnRules
 
     @property
-    def invocation(self) -> str:
-        return f"--rules {shlex.quote(self.rules.path)}"
-
-    def __getstate__(self) -> dict:
-        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
-        return self.__dict__ | {"_capabilities": None}
+    def about(self) -> str:
+        return self.kind
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> Queries:
         return parse_queries(self.rules, text, source, self.limits)
 
-    def small(self, instance: Queries) -> bool:
-        return True  # plain Python throughout: nothing is compiled
+    def queries(self, instance: Queries) -> tuple:
+        return instance.positions
+
+    def refusals(self) -> dict[type[Capability], str]:
+        """``stress`` on a whole input (its cases are lines) or without ``positions``."""
+        if self.rules.starts is None:
+            return super().refusals()
+        return {StressCases: (
+            f"{self.rules.path} reads its whole input at once (it defines starts): stress needs a rules file of one "
+            "position per line (docs/rules.md)"
+        )}
+
+    def parse_position(self, text: str) -> Queries:
+        """The queries of ``--position TEXT`` (``solve``, ``show``): a position per line, or, where the rules define
+        ``starts``, ``TEXT`` as a whole input; a whole input the rules refuse is said so on one line.
+
+        >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+        >>> race = GeneralRules("race", "race.py", lambda t: int(t.split()[1]), lambda n: [n - 1] if n else [],
+        ...                     starts=lambda n: range(n))
+        >>> GeneralRulesGame(race, Limits()).parse_position("starts 3").positions
+        (0, 1, 2)
+        >>> GeneralRulesGame(race, Limits()).parse_position("2")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        gamecert.solvers.errors.RulesError: --position: race.py reads its whole input at once (...): --position takes ...
+        """
+        try:
+            return self.parse(text.strip("\n") + "\n", "--position")
+        except RulesError as exc:
+            if self.rules.starts is None:
+                raise
+            raise RulesError(
+                "--position", 1, 1,
+                f"{self.rules.path} reads its whole input at once (it defines starts): --position takes a whole input, "
+                f"and {exc.message}",
+            ) from None
 
     @abstractmethod
     def solve(self, instance: Queries) -> S: ...
@@ -73,34 +99,11 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
         """What ``moves`` returned as ``(position after, the mover's points)`` pairs (a general game scores none)."""
         return [(m, 0) for m in moved]
 
-    def _guarded(self, call: Callable[[Guard], Any]) -> Any:
-        """``call()`` of a rules function under a guard: what it raises is a :class:`RulesError`."""
-        guard = Guard(self.rules, self.limits)
-        with guard:
-            try:
-                return call(guard)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
-
     def _lines(self, solution: S) -> list[str]:
         """One judge line per query: the rules' ``answer(outcome, number)``, else the value."""
-        answer = self.rules.answer
-        if answer is None:
+        if self.rules.answer is None:
             return [str(v) for v in solution.values]
-
-        def words(guard: Guard) -> list[str]:
-            out = []
-            for v in solution.values:
-                guard.doing = ("answer", (v.outcome, v.number))
-                word = answer(v.outcome, v.number)
-                if not isinstance(word, str) or "\n" in word:
-                    raise guard.error("answer", (v.outcome, v.number), f"returned {shown_position(word)}, expected one line of text")
-                out.append(word)
-            return out
-
-        return self._guarded(words)
+        return self.answer_lines((v.outcome, v.number) for v in solution.values)
 
     def text(self, solution: S) -> str:
         """The judge output: ``output(instance, answers)`` of a whole input when the rules define it, else a line per query."""
@@ -116,7 +119,7 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
                 raise guard.error("output", solution.instance, f"returned {shown_position(found)}, expected text")
             return found
 
-        found = self._guarded(written)
+        found = self.guarded(written)
         return found if not found or found.endswith("\n") else found + "\n"
 
     def write_answer(self, solution: S, write: Write) -> None:
@@ -141,36 +144,23 @@ class TurnRulesGame(Game[Queries, S], Generic[S]):
                 "certificate": {"table": table, "note": note},
             }
 
-        return self._guarded(described)
+        return self.guarded(described)
 
-    def explain(self, instance: Queries, fast: tuple[Value, ...], other: tuple[Value, ...]) -> str:
-        i = first_difference(fast, other)
-        if i is None:
-            return "answers agree"
-        if i >= min(len(fast), len(other)):
-            return f"{len(other)} answers, fast has {len(fast)}"
-        return f"query {i + 1} ({self.rules.show(instance.positions[i])}): {other[i]}, fast says {fast[i]}"
-
-    def capabilities(self) -> tuple[Capability, ...]:
+    def build_capabilities(self) -> tuple[Capability, ...]:
         """A command-line position solved (``solve --position``), claims, pictures, play, the contest problem, and
-        stress cases (with ``positions`` and one position per input line).
+        stress cases (with ``positions`` and one position per input line)."""
+        from gamecert.verify.general.audit import TurnClaims
+        from gamecert.verify.general.play import TurnPositionPlay
+        from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
+        from gamecert.verify.general.stress import TurnStressCases
+        from gamecert.verify.rules.contest import TurnContest
 
-        Built once per game: the stress cases keep the positions they list for the whole run.
-        """
-        if self._capabilities is None:
-            from gamecert.verify.general.audit import TurnClaims
-            from gamecert.verify.general.play import TurnPositionPlay
-            from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
-            from gamecert.verify.general.stress import TurnStressCases
-            from gamecert.verify.rules.contest import TurnContest
-
-            lines = self.rules.positions is not None and self.rules.starts is None
-            stress = (TurnStressCases(self),) if lines else ()
-            self._capabilities = (
-                TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
-                TurnPositionPlay(self), TurnContest(self, self.contest_problem()), *stress,
-            )
-        return self._capabilities
+        lines = self.rules.positions is not None and self.rules.starts is None
+        stress = (TurnStressCases(self),) if lines else ()
+        return (
+            TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
+            TurnPositionPlay(self), TurnContest(self, self.contest_problem()), *stress,
+        )
 
     @abstractmethod
     def contest_problem(self) -> type:
@@ -181,9 +171,7 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     """A general game from a rules file: ``win N``, ``lose N`` or ``draw`` per query (N the remoteness)."""
 
     kind = "general"
-
-    def __init__(self, rules: GeneralRules, limits: Limits) -> None:
-        super().__init__(rules, limits)
+    rules: GeneralRules
 
     def contest_problem(self) -> type:
         from gamecert.verify.rules.contest import GeneralRulesProblem
@@ -207,13 +195,12 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         )
         return rows, note
 
-    def capabilities(self) -> tuple[Capability, ...]:
-        """A turn game's capabilities (:meth:`TurnRulesGame.capabilities`) and the interactive problem."""
-        if self._capabilities is None:
-            from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
+    def build_capabilities(self) -> tuple[Capability, ...]:
+        """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`), the interactive problem and the
+        tiered solve."""
+        from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
 
-            self._capabilities = (*super().capabilities(), GeneralInteractiveContest(self))
-        return self._capabilities
+        return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.general.formulations import general_formulations
@@ -239,7 +226,7 @@ class TurnPositions(Positions):
         best move: to 2 (lose 2)
         """
         game = self.game
-        queries = game.parse(text.strip("\n") + "\n", "--position")
+        queries = game.parse_position(text)
         solution = game.solve(queries)
         problems = game.certify(queries, solution)
         if problems:  # a certificate that fails is gamecert's own fault
@@ -259,7 +246,112 @@ class TurnPositions(Positions):
                     "move": None if move is None else game.rules.show(move, guard),
                 })
 
-        game._guarded(best)
+        game.guarded(best)
         shown = "\n".join(lines) + "\n"
         data = {"game": game.name, "rules": game.rules.path, "kind": game.kind, "positions": found, "text": shown}
         return PositionAnswer(shown, data)
+
+
+class TurnTiers(Tiers):
+    """A general or score game solved tier by tier by its rules' ``tier``
+    (:func:`~gamecert.verify.engine.tiers.solve_tiers`), its positions labelled as its kind labels them
+    (:meth:`labels`)."""
+
+    def __init__(self, game: TurnRulesGame) -> None:
+        self.game = game
+
+    @abstractmethod
+    def labels(self) -> TierLabels:
+        """How the kind labels and checks its positions in a tiered solve."""
+
+    def missing(self) -> str | None:
+        if self.game.rules.tier is None:
+            return f"{self.game.rules.path} has no tier(position) function (docs/tiers.md)"
+        return None
+
+    def solve_tiers(
+        self, instance: Queries, *, shards: int, store: Path | None, resume: bool, jobs: int | None,
+        scheduler: str | None, bar: Callable | None, plan: Callable | None,
+    ) -> TieredSolve:
+        from gamecert.verify.engine.tiers import solve_tiers
+
+        return solve_tiers(
+            self.game.rules, instance, labels=self.labels(), limits=self.game.limits, shards=shards, store=store,
+            resume=resume, jobs=jobs, scheduler=scheduler, bar=bar, plan=plan,
+        )
+
+    def check_tiers(self, root: Path, *, jobs: int | None, scheduler: str | None, bar: Callable | None) -> CheckedTiers:
+        from gamecert.verify.engine.tiers import check_tiers
+
+        return check_tiers(root, self.game.rules, labels=self.labels(), jobs=jobs, scheduler=scheduler, bar=bar)
+
+
+class GeneralTiers(TurnTiers):
+    """A general game solved tier by tier (outcome and remoteness), and answered from a stored solve
+    (:class:`StoredGeneralGame`).
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+    >>> walk = GeneralTiers(GeneralRulesGame(GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [],
+    ...                                                   tier=lambda n: -n), Limits()))
+    >>> solved = walk.solve_tiers(Queries((3,)), shards=2, store=None, resume=False, jobs=0, scheduler=None, bar=None,
+    ...                           plan=None)
+    >>> walk.missing(), [str(v) for v in solved.solution.values]
+    (None, ['win 3'])
+    """
+
+    def labels(self) -> TierLabels:
+        from gamecert.verify.engine.tiers import GENERAL
+
+        return GENERAL
+
+    def stored(self, root: Path) -> StoredGeneralGame:
+        return StoredGeneralGame(self.game, root)
+
+
+class StoredGeneralGame(GeneralRulesGame):
+    """A general rules game whose answers are read from a stored tiered solve (``stress --tiers DIR``), not solved
+    in memory: each query's label and its moves' labels, looked up in the store
+    (:class:`~gamecert.verify.engine.tiers.StoredLabels`).
+
+    Its certificate is the queries' entries, checked by the workers' checker
+    (:func:`~gamecert.verify.general.certificate.check_entries`) against their
+    moves' stored labels; the stored labels as a whole are certified by
+    ``check --tiers DIR``.
+
+    >>> import tempfile
+    >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
+    >>> from gamecert.verify.engine.tiers import solve_tiers
+    >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = solve_tiers(walk, Queries((5,)), shards=2, jobs=0, store=Path(d))
+    ...     stored = StoredGeneralGame(GeneralRulesGame(walk, Limits()), Path(d))
+    ...     solution = stored.solve(stored.parse("4\\n1\\n"))
+    ...     stored.text(solution), stored.certify(None, solution)
+    ('lose 4\\nwin 1\\n', [])
+    """
+
+    def __init__(self, game: GeneralRulesGame, root: Path) -> None:
+        from gamecert.verify.engine.tiers import StoredLabels
+
+        super().__init__(game.rules, game.limits)
+        self.stored = StoredLabels(root, game.rules, game.limits)
+        self.summary = f"{game.summary}, its answers from the tiered solve in {root}"
+
+    def solve(self, instance: Queries) -> GeneralSolution:
+        """The queries' stored labels, with their moves' labels as the certificate's table."""
+        from gamecert.verify.general.certificate import Calls
+
+        def moved(guard: Guard) -> list:
+            calls = Calls(self.rules, guard)
+            return [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c in calls.moves(q)]
+
+        children = self.guarded(moved)
+        labels = self.stored.labels(list(dict.fromkeys([*instance.positions, *children])))
+        table = Table({p: i for i, p in enumerate(labels)}, list(labels.values()))
+        answers = tuple(labels[q] for q in instance.positions)
+        return GeneralSolution(instance.instance, instance.positions, answers, table)
+
+    def certify(self, instance: Queries, solution: GeneralSolution) -> list[str]:
+        from gamecert.verify.general.certificate import check_entries
+
+        return check_entries(self.rules, solution.table, dict.fromkeys(solution.queries), self.limits)

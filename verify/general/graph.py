@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import GamecertError, RulesError
-from gamecert.solvers.rules.rules import RULES_FAULTS, Limits, ScoreRules, TurnRules, shown_position
+from gamecert.solvers.rules.rules import RULES_FAULTS, Limits, TurnRules, shown_position
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.rules.retrograde import SHOWN_LOOP, GuardedRules, bottom_up
 
@@ -77,7 +77,7 @@ class TurnCalls(GuardedRules):
 
     def __init__(self, rules: TurnRules, limits: Limits) -> None:
         super().__init__(rules, limits)  # type: ignore[arg-type]
-        self.scored = isinstance(rules, ScoreRules)
+        self.scored = rules.scored  # moves read as (position, points) pairs
         self.players: list[Hashable] = []  # the players named so far, at most two
 
     def _ask(self, function: str, position: Hashable) -> Any:

@@ -53,8 +53,8 @@ QBF_MAX_MOVES = 48
 State = tuple[int, int]
 
 
-def fits(graph: TurnGraph) -> str | None:
-    """Whether :func:`qbf_values` runs on ``graph`` (None) or why not.
+def too_large(graph: TurnGraph) -> str | None:
+    """Why ``graph`` is too large for :func:`qbf_values`, or None.
 
     A query takes two formulas per depth ``k`` until it is decided, a draw
     ``2 (P + 1)`` of them for ``P`` positions, each with ``k`` alternations
@@ -63,11 +63,9 @@ def fits(graph: TurnGraph) -> str | None:
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
-    >>> fits(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [30], cap=16, name="QBF"))
-    'more than 16 positions (QBF limit)'
+    >>> too_large(turn_graph(GeneralRules("all", "a.py", int, lambda n: list(range(n)) * 2), [9]))
+    '10 positions, 90 moves > 48 (QBF limit)'
     """
-    if graph.stopped:
-        return graph.stopped
     if graph.moves > QBF_MAX_MOVES:
         return f"{len(graph.positions)} positions, {graph.moves} moves > {QBF_MAX_MOVES} (QBF limit)"
     return None
@@ -88,7 +86,7 @@ def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when :func:`fits` rejects the graph.
+        when the graph's listing stopped (its ``stopped``) or :func:`too_large` rejects it.
     SolverError
         if the solver gives no answer.
 
@@ -101,7 +99,7 @@ def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
     the claimed side wins the game tree cut at depth ``k`` (by induction on
     ``k``: a ∃ state is won iff some move's subtree is, a ∀ state iff every
     move's is). Deciding a QBF is PSPACE-complete; the formulas here are
-    tiny (:func:`fits`).
+    tiny (:func:`too_large`).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -109,8 +107,8 @@ def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
     >>> [str(v) for v in qbf_values(turn_graph(loop, [0, 1, 2]))]
     ['lose 0', 'win 1', 'draw']
     """
-    reason = fits(graph)
-    if reason is not None:
+    reason = graph.stopped or too_large(graph)
+    if reason:
         raise TimeLimitError(reason)
     out = []
     for r in graph.roots:

@@ -27,7 +27,7 @@ SAT_BACKEND = "cadical153"
 SAT_MAX_POSITIONS = 2_000
 #: Most moves listed for it.
 SAT_MAX_MOVES = 20_000
-#: Largest unrolling: ``(K + 1) (P + M)`` for ``P`` positions, ``M`` moves and ``K = P`` (see :func:`fits`).
+#: Largest unrolling: ``(K + 1) (P + M)`` for ``P`` positions, ``M`` moves and ``K = P`` (see :func:`too_large`).
 SAT_MAX_TERMS = 100_000
 
 
@@ -43,8 +43,8 @@ def size(graph: TurnGraph) -> int:
     return (n + 1) * (n + graph.moves)
 
 
-def fits(graph: TurnGraph) -> str | None:
-    """Whether :func:`sat_values` runs on ``graph`` (None) or why not.
+def too_large(graph: TurnGraph) -> str | None:
+    """Why the unrolling of ``graph`` is too large for :func:`sat_values`, or None.
 
     The unrolling has ``2 P (K + 1)`` variables and about ``2 (K + 1) (P + M)``
     clauses (:func:`size`), built in Python; unit propagation decides it
@@ -53,11 +53,9 @@ def fits(graph: TurnGraph) -> str | None:
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
-    >>> fits(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1, n - 2] if n > 1 else []), [700]))
+    >>> too_large(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1, n - 2] if n > 1 else []), [700]))
     '701 positions, 1,398 moves: 1,473,498 terms > 100,000 (SAT limit)'
     """
-    if graph.stopped:
-        return graph.stopped
     terms = size(graph)
     if terms > SAT_MAX_TERMS:
         return f"{len(graph.positions):,} positions, {graph.moves:,} moves: {terms:,} terms > {SAT_MAX_TERMS:,} (SAT limit)"
@@ -78,7 +76,7 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when :func:`fits` rejects the graph.
+        when the graph's listing stopped (its ``stopped``) or :func:`too_large` rejects it.
     SolverError
         if a call contradicts the unique model.
 
@@ -108,8 +106,8 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
-    reason = fits(graph)
-    if reason is not None:
+    reason = graph.stopped or too_large(graph)
+    if reason:
         raise TimeLimitError(reason)
     positions, options, extra = graph.positions, graph.options, graph.extra
     depth = len(positions)

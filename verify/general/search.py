@@ -24,7 +24,11 @@ from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general.graph import TurnGraph
 
-#: Most (position, depth) pairs one call of :func:`search_values` keeps before it gives up.
+#: Most (position, depth) pairs one call of :func:`search_values` keeps before it gives up (skipped, as past a
+#: time limit). A query decided at depth ``k`` costs up to ``k + 1`` searches of the positions within ``k``
+#: moves; a draw by repetition ``P + 1`` of them, at most ``(P + 1)(P + M)`` steps for ``P`` positions and
+#: ``M`` moves, while a game whose plays all end within ``d`` moves (tic-tac-toe, ``d = 9``) takes ``d + 1``.
+#: How deep the search must go shows only while it runs, hence this bound.
 SEARCH_MAX_STATES = 1_000_000
 #: Most positions listed for the search.
 SEARCH_MAX_POSITIONS = 200_000
@@ -35,27 +39,6 @@ SEARCH_MAX_MOVES = 2_000_000
 #: or neither at any depth (:data:`DRAWN`: every move reaches a position decided for good or drawn, so
 #: no deeper search decides it).
 WIN, LOSE, OPEN, DRAWN = 1, -1, 0, 2
-
-
-def fits(graph: TurnGraph) -> str | None:
-    """Whether :func:`search_values` runs on ``graph`` (None) or why not.
-
-    A query decided at depth ``k`` costs up to ``k + 1`` searches of the
-    positions within ``k`` moves; a draw by repetition ``P + 1`` of them, at
-    most ``(P + 1)(P + M)`` steps for ``P`` positions and ``M`` moves, while
-    a game whose plays all end within ``d`` moves (tic-tac-toe, ``d = 9``)
-    takes ``d + 1``. How deep the search must go shows only while it runs, so
-    it gives up (skipped, as past a time limit) past
-    :data:`SEARCH_MAX_STATES` (position, depth) pairs; the graph is refused
-    past :data:`SEARCH_MAX_POSITIONS` positions or :data:`SEARCH_MAX_MOVES`
-    moves.
-
-    >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
-    >>> fits(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [9], cap=5, name="search"))
-    'more than 5 positions (search limit)'
-    """
-    return graph.stopped or None
 
 
 def search_values(graph: TurnGraph) -> tuple[Value, ...]:

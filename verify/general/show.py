@@ -215,7 +215,7 @@ class TurnPositionPictures(PositionPictures):
 
     def draw_position(self, text: str) -> str:
         game = self.game
-        queries = game.parse(text.strip("\n") + "\n", "--position")
+        queries = game.parse_position(text)
         solution = game.solve(queries)
         problems = game.certify(queries, solution)
         if problems:

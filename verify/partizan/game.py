@@ -11,38 +11,23 @@ formulations (:mod:`~gamecert.verify.partizan.formulations`) cross-check them.
 
 from __future__ import annotations
 
-import shlex
 from functools import partial
 
 from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
 from gamecert.solvers.rules.impartial import parse_positions
-from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
-from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.solvers.rules.rules import Guard, PartizanRules
+from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.partizan.answer import Verdict, claimed, form_key, form_text, value_text
 from gamecert.verify.partizan.certificate import CertificateCheck, check_partizan
 from gamecert.verify.partizan.compare import Forms
-from gamecert.verify.rules.game import answer_lines
+from gamecert.verify.rules.base import QueryRulesGame
 
 
-class PartizanRulesGame(Game[list, PartizanSolution]):
+class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
     """A partizan game from a rules file: the canonical form and outcome class of each input line's position."""
 
-    compiled = False  # plain Python throughout
-
-    def __init__(self, rules: PartizanRules, limits: Limits) -> None:
-        self.rules = rules
-        self.limits = limits
-        self.name = rules.name
-        self.summary = f"rules file {rules.path} (partizan: canonical forms)"
-        self._capabilities: tuple[Capability, ...] | None = None
-
-    @property
-    def invocation(self) -> str:
-        return f"--rules {shlex.quote(self.rules.path)}"
-
-    def __getstate__(self) -> dict:
-        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
-        return self.__dict__ | {"_capabilities": None}
+    about = "partizan: canonical forms"
+    rules: PartizanRules
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
         return parse_positions(self.rules, text, source, self.limits)
@@ -50,15 +35,12 @@ class PartizanRulesGame(Game[list, PartizanSolution]):
     def solve(self, instance: list) -> PartizanSolution:
         return partizan_game(self.rules, instance, self.limits)
 
-    def small(self, instance: list) -> bool:
-        return True  # plain Python throughout: nothing is compiled
-
     def lines(self, solution: PartizanSolution) -> list[str]:
         """The answer line of each query: ``VALUE OUTCOME``, or the rules' ``answer(value, outcome)``."""
         values = [value_text(v) for v in solution.values]
         if self.rules.answer is None:
             return [f"{v} {o}" for v, o in zip(values, solution.outcomes)]
-        return answer_lines(self.rules, self.limits, zip(values, solution.outcomes))
+        return self.answer_lines(zip(values, solution.outcomes))
 
     def write_answer(self, solution: PartizanSolution, write: Write) -> None:
         write("".join(line + "\n" for line in self.lines(solution)).encode())
@@ -115,35 +97,22 @@ class PartizanRulesGame(Game[list, PartizanSolution]):
     def certify(self, instance: list, solution: PartizanSolution) -> list[str]:
         return self.check(solution).violations
 
-    def explain(self, instance: list, fast: tuple[Verdict, ...], other: tuple[Verdict, ...]) -> str:
-        i = first_difference(fast, other)
-        if i is None:
-            return "answers agree"
-        if i >= min(len(fast), len(other)):
-            return f"{len(other)} answers, fast has {len(fast)}"
-        return f"query {i + 1} ({self.rules.show(instance[i])}): {other[i]}, fast says {fast[i]}"
-
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.partizan.formulations import partizan_formulations
 
         return partizan_formulations(self)
 
-    def capabilities(self) -> tuple[Capability, ...]:
-        """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims.
+    def build_capabilities(self) -> tuple[Capability, ...]:
+        """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
+        from gamecert.verify.partizan.audit import PartizanClaims
+        from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
+        from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
+        from gamecert.verify.partizan.stress import PartizanStressCases
+        from gamecert.verify.rules.contest import PartizanContest
 
-        Built once per game: the stress cases keep the positions they list for the whole run.
-        """
-        if self._capabilities is None:
-            from gamecert.verify.partizan.audit import PartizanClaims
-            from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
-            from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
-            from gamecert.verify.partizan.stress import PartizanStressCases
-            from gamecert.verify.rules.contest import PartizanContest
-
-            stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
-            self._capabilities = (
-                PartizanPictures(self), PartizanPositionPictures(self), PartizanPositionPlay(self),
-                PartizanPositions(self), PartizanContest(self), *stress, PartizanClaims(self),
-            )
-        return self._capabilities
+        stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
+        return (
+            PartizanPictures(self), PartizanPositionPictures(self), PartizanPositionPlay(self),
+            PartizanPositions(self), PartizanContest(self), *stress, PartizanClaims(self),
+        )
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.impartial import ImpartialSolution, Sum
+from gamecert.solvers.rules.impartial import ImpartialSolution, Sum, shown_whole
 from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, RulesInterrupt
 
 #: At most this many violations are listed.
@@ -122,16 +122,19 @@ def _check_misere(rules: ImpartialRules, sol: ImpartialSolution, guard: Guard) -
         options = _whole_moves(rules, position, guard)
         if win is True:
             if options and not any(table.get(m) is False for m in options):
-                bad.append(f"{rules.show(position)}: the certificate says win, but no move reaches a losing entry")
+                bad.append(f"{shown_whole(rules, position)}: the certificate says win, but no move reaches a losing entry")
         elif win is False:
             if not options:
-                bad.append(f"{rules.show(position)}: the certificate says lose, but there is no move (misère: that wins)")
+                bad.append(f"{shown_whole(rules, position)}: the certificate says lose, but there is no move (misère: that wins)")
             for m in options:
                 if table.get(m) is not True:
-                    bad.append(f"{rules.show(position)}: the certificate says lose, but the move to {rules.show(m)} is not a won entry")
+                    bad.append(
+                        f"{shown_whole(rules, position)}: the certificate says lose, but the move to {shown_whole(rules, m)} "
+                        "is not a won entry"
+                    )
                     break
         else:
-            bad.append(f"{rules.show(position)}: the entry {win!r} is not an outcome")
+            bad.append(f"{shown_whole(rules, position)}: the entry {win!r} is not an outcome")
     for i, q in enumerate(sol.queries):
         whole = q if rules.components is None else Sum.of(_parts(rules, q, guard))
         if table.get(whole) is not sol.wins[i]:

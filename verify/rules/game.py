@@ -13,8 +13,7 @@ Gallai–Edmonds decomposition, cross-checked by ILP, SAT, rule search and QBF.
 from __future__ import annotations
 
 import json
-import shlex
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -24,7 +23,7 @@ from gamecert.solvers.errors import RulesError
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import Decomposition
-from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions
+from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions, shown_whole
 from gamecert.solvers.rules.rules import (
     RULES_FAULTS,
     GraphRules,
@@ -34,8 +33,9 @@ from gamecert.solvers.rules.rules import (
     RulesInterrupt,
     shown_position,
 )
-from gamecert.verify.capabilities import ExportStart
-from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.verify.capabilities import ExportStart, StressCases
+from gamecert.verify.game import Capability, Formulation, Write
+from gamecert.verify.rules.base import QueryRulesGame, RulesFileGame
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
 from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 
@@ -43,51 +43,14 @@ from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
 Verdict = tuple[bool, "int | None"]
 
 
-def answer_lines(rules: Any, limits: Limits, answers: Iterable[tuple]) -> list[str]:
-    """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text, under a guard.
-
-    >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> nim = ImpartialRules("nim", "nim.py", int, range, answer=lambda w, v: "First" if w else "Second")
-    >>> answer_lines(nim, Limits(), [(True, 3), (False, 0)])
-    ['First', 'Second']
-    """
-    guard = Guard(rules, limits)
-    words = []
-    with guard:
-        try:
-            for a in answers:
-                guard.doing = ("answer", a)
-                word = rules.answer(*a)
-                if not isinstance(word, str) or "\n" in word:
-                    raise guard.error("answer", a, f"returned {shown_position(word)}, expected one line of text")
-                words.append(word)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
-    return words
-
-
-class ImpartialRulesGame(Game[list, ImpartialSolution]):
+class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
     """An impartial game from a rules file: nim values (normal play) or outcomes (misère play) per input line."""
 
-    compiled = False  # plain Python throughout
+    rules: ImpartialRules
 
     @property
-    def invocation(self) -> str:
-        return f"--rules {shlex.quote(self.rules.path)}"
-
-    def __init__(self, rules: ImpartialRules, limits: Limits) -> None:
-        self.rules = rules
-        self.limits = limits
-        self.name = rules.name
-        play = "misère play" if rules.misere else "normal play"
-        self.summary = f"rules file {rules.path} (impartial, {play})"
-        self._capabilities: tuple[Capability, ...] | None = None
-
-    def __getstate__(self) -> dict:
-        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
-        return self.__dict__ | {"_capabilities": None}
+    def about(self) -> str:
+        return f"impartial, {'misère' if self.rules.misere else 'normal'} play"
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
         return parse_positions(self.rules, text, source, self.limits)
@@ -95,16 +58,13 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
     def solve(self, instance: list) -> ImpartialSolution:
         return impartial_game(self.rules, instance, self.limits)
 
-    def small(self, instance: list) -> bool:
-        return True  # plain Python throughout: nothing is compiled
-
     def _words(self, solution: ImpartialSolution) -> list[str]:
         rules = self.rules
         if rules.answer is None:
             if rules.misere:
                 return ["win" if w else "lose" for w in solution.wins]
             return [f"win {v}" if w else "lose 0" for w, v in zip(solution.wins, solution.values)]
-        return answer_lines(rules, self.limits, zip(solution.wins, solution.values))
+        return self.answer_lines(zip(solution.wins, solution.values))
 
     def write_answer(self, solution: ImpartialSolution, write: Write) -> None:
         write("".join(w + "\n" for w in self._words(solution)).encode())
@@ -113,10 +73,13 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
         """The answers, each query's components and value, and the certificate's table."""
         guard = Guard(self.rules, self.limits)  # the rules' format() runs timed
         with guard:
-            show = partial(self.rules.show, guard=guard)
+            show = partial(shown_whole, self.rules, guard=guard)  # a misère sum (Sum) as its components
             if solution.misere:
                 table = [[show(p), "win" if w else "lose"] for p, w in solution.table.items()]
-                note = "table: every whole-sum position reached and whether the player to move wins (misère play)"
+                note = (
+                    "table: every whole-sum position reached (with components: its components joined by +) and whether "
+                    "the player to move wins (misère play)"
+                )
             else:
                 table = [[show(p), v] for p, v in solution.table.items()]
                 note = "table: every component position reached and its Sprague-Grundy value; each is the mex of its options"
@@ -140,41 +103,28 @@ class ImpartialRulesGame(Game[list, ImpartialSolution]):
 
         return check_impartial(self.rules, solution, self.limits)
 
-    def explain(self, instance: list, fast: tuple[Verdict, ...], other: tuple[Verdict, ...]) -> str:
-        i = first_difference(fast, other)
-        if i is None:
-            return "answers agree"
-        if i >= min(len(fast), len(other)):
-            return f"{len(other)} answers, fast has {len(fast)}"
-
-        def word(v: Verdict) -> str:
-            return ("win" if v[0] else "lose") + ("" if v[1] is None else f" {v[1]}")
-
-        return f"query {i + 1} ({self.rules.show(instance[i])}): {word(other[i])}, fast says {word(fast[i])}"
+    def verdict(self, answer: Verdict) -> str:
+        win, value = answer
+        return ("win" if win else "lose") + ("" if value is None else f" {value}")
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.rules import formulations
 
         return formulations.impartial_formulations(self)
 
-    def capabilities(self) -> tuple[Capability, ...]:
-        """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims.
+    def build_capabilities(self) -> tuple[Capability, ...]:
+        """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
+        from gamecert.verify.rules.audit import Claims
+        from gamecert.verify.rules.contest import RulesContest
+        from gamecert.verify.rules.play import ImpartialPositionPlay, ImpartialPositions
+        from gamecert.verify.rules.show import ImpartialPictures, ImpartialPositionPictures
+        from gamecert.verify.rules.stress import LineStressCases
 
-        Built once per game: the stress cases keep the positions they list for the whole run.
-        """
-        if self._capabilities is None:
-            from gamecert.verify.rules.audit import Claims
-            from gamecert.verify.rules.contest import RulesContest
-            from gamecert.verify.rules.play import ImpartialPositionPlay, ImpartialPositions
-            from gamecert.verify.rules.show import ImpartialPictures, ImpartialPositionPictures
-            from gamecert.verify.rules.stress import LineStressCases
-
-            stress = (LineStressCases(self),) if self.rules.positions is not None else ()
-            self._capabilities = (
-                ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
-                ImpartialPositions(self), RulesContest(self), *stress, Claims(self),
-            )
-        return self._capabilities
+        stress = (LineStressCases(self),) if self.rules.positions is not None else ()
+        return (
+            ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
+            ImpartialPositions(self), RulesContest(self), *stress, Claims(self),
+        )
 
 
 # -- token-on-a-graph rules --------------------------------------------------------------------
@@ -250,23 +200,13 @@ def build_graph(rules: GraphRules, instance: Any, limits: Limits) -> GraphInstan
 
 
 
-class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
-    """A token-on-a-graph game from a rules file: undirected vertex geography on the graph the rules build."""
+class GraphRulesGame(RulesFileGame[GraphInstance, GraphRulesSolution], UvgGame[GraphInstance, GraphRulesSolution]):
+    """A token-on-a-graph game from a rules file: undirected vertex geography on the graph the rules build
+    (:class:`~gamecert.verify.uvg.game.UvgGame`'s answer, certificate, explanation and formulations)."""
 
-    @property
-    def invocation(self) -> str:
-        return f"--rules {shlex.quote(self.rules.path)}"
-
-    def __init__(self, rules: GraphRules, limits: Limits) -> None:
-        self.rules = rules
-        self.limits = limits
-        self.name = rules.name
-        self.summary = f"rules file {rules.path} (a token on a graph)"
-        self._capabilities: tuple[Capability, ...] | None = None
-
-    def __getstate__(self) -> dict:
-        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
-        return self.__dict__ | {"_capabilities": None}
+    compiled = True  # the matching kernels, as plain Python where the graph is small (small)
+    about = "a token on a graph"
+    rules: GraphRules
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> GraphInstance:
         if isinstance(text, bytes):
@@ -320,21 +260,20 @@ class GraphRulesGame(UvgGame[GraphInstance, GraphRulesSolution]):
     def namer(self, instance: GraphInstance) -> Callable[[int], str]:
         return instance.name
 
-    def capabilities(self) -> tuple[Capability, ...]:
-        """Starts (export), play, mid-game positions, pictures and stress cases (with ``instances``).
+    def refusals(self) -> dict[type[Capability], str]:
+        """``stress`` without ``instances``: nothing to draw its cases from."""
+        if self.rules.instances is not None:
+            return {}
+        return {StressCases: f"stress draws its cases from instances(size), which {self.rules.path} does not define (docs/rules.md)"}
 
-        Built once per game: the stress cases keep the instances they list for the whole run.
-        """
-        if self._capabilities is None:
-            from gamecert.verify.rules.show import GraphRulesPictures
-            from gamecert.verify.rules.stress import GraphStressCases
+    def build_capabilities(self) -> tuple[Capability, ...]:
+        """Starts (export), play, mid-game positions, pictures and stress cases (with ``instances``)."""
+        from gamecert.verify.rules.show import GraphRulesPictures
+        from gamecert.verify.rules.stress import GraphStressCases
 
-            starts = GraphRulesStarts(self)
-            stress = (GraphStressCases(self),) if self.rules.instances is not None else ()
-            self._capabilities = (
-                starts, UvgStartPlay(starts), UvgMidGame(starts), GraphRulesPictures(self, starts), *stress,
-            )
-        return self._capabilities
+        starts = GraphRulesStarts(self)
+        stress = (GraphStressCases(self),) if self.rules.instances is not None else ()
+        return (starts, UvgStartPlay(starts), UvgMidGame(starts), GraphRulesPictures(self, starts), *stress)
 
 
 class GraphRulesStarts(ExportStart[GraphInstance]):

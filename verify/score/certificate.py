@@ -16,7 +16,7 @@ from them is a violation). Each entry must hold locally:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Mapping
 
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import Limits, ScoreRules
@@ -45,12 +45,44 @@ def check_score(rules: ScoreRules, solution: ScoreSolution, limits: Limits | Non
     return guarded_check(rules, limits, lambda calls: _check(calls, solution))
 
 
+def check_score_entries(rules: ScoreRules, table: Mapping, positions: Iterable[Hashable], limits: Limits | None = None) -> list[str]:
+    """List what is wrong with the entries of ``positions`` in ``table`` (position -> ``(score S, rank)``), which
+    also holds (at least) the entries of their moves: one shard of a tiered solve.
+
+    Notes
+    -----
+    The checks of :func:`check_score` on ``positions`` alone; checking every
+    position of a game, shard by shard, checks its whole certificate.
+    ``O(P + M)`` time for ``P`` positions and their ``M`` moves.
+
+    >>> take = ScoreRules("take", "take.py", int, lambda n: [(n - 1, 1)] if n else [])
+    >>> check_score_entries(take, {1: (Value("score", 1), 1), 0: (Value("score", 0), 0)}, [1])
+    []
+    >>> check_score_entries(take, {1: (Value("score", 1), 0), 0: (Value("score", 0), 0)}, [1])
+    ['1: the rank 0 does not fall on the move to 0 (rank 0)']
+    """
+    scores = {p: e[0].number for p, e in table.items()}
+    ranks = {p: e[1] for p, e in table.items()}
+
+    def entries(calls: Calls) -> list[str]:
+        bad = []
+        for position in positions:
+            if len(bad) >= MAX_VIOLATIONS:
+                break
+            why = _violation(calls, scores, ranks, position, scores[position])
+            if why is not None:
+                bad.append(f"{calls.show(position)}: {why}")
+        return bad
+
+    return guarded_check(rules, limits, entries)
+
+
 def _check(calls: Calls, sol: ScoreSolution) -> list[str]:
     table, ranks, bad = sol.table, sol.ranks, []
     for position, score in table.items():
         if len(bad) >= MAX_VIOLATIONS:
             break
-        why = _violation(calls, sol, position, score)
+        why = _violation(calls, table, ranks, position, score)
         if why is not None:
             bad.append(f"{calls.show(position)}: {why}")
     for position in ranks.keys() - table.keys():
@@ -66,9 +98,9 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _violation(calls: Calls, sol: ScoreSolution, position: Hashable, score: object) -> str | None:
-    """What is wrong with the entries of ``position``, or None."""
-    rank = sol.ranks.get(position)
+def _violation(calls: Calls, table: Mapping, ranks: Mapping, position: Hashable, score: object) -> str | None:
+    """What is wrong with the entries of ``position`` (its score in ``table``, its rank in ``ranks``), or None."""
+    rank = ranks.get(position)
     if not _is_int(score):
         return f"the score {score!r} is not an int"
     if not _is_int(rank) or rank < 0:
@@ -80,7 +112,7 @@ def _violation(calls: Calls, sol: ScoreSolution, position: Hashable, score: obje
     best = None
     for move in calls.moves(position):
         q, points = move
-        v, r = sol.table.get(q), sol.ranks.get(q)
+        v, r = table.get(q), ranks.get(q)
         if v is None or r is None:
             return f"the move to {calls.show(q)} has no entry"
         if not _is_int(points) or not _is_int(v):

@@ -52,9 +52,6 @@ class MinimaxFormulation(TurnFormulation):
     move_cap = 10 * MINIMAX_MAX_POSITIONS
     limit = "search"
 
-    def fits(self, instance: Any) -> str | None:
-        return self.graph(instance).stopped or None
-
     def run(self, instance: Any) -> Values:
         return minimax_values(self.graph(instance))
 
@@ -66,9 +63,6 @@ class MilpFormulation(TurnFormulation):
     cap = milp.MILP_MAX_POSITIONS
     move_cap = milp.MILP_MAX_MOVES
     limit = "MILP"
-
-    def fits(self, instance: Any) -> str | None:
-        return milp.fits(self.graph(instance))
 
     def run(self, instance: Any) -> Values:
         return milp.milp_values(self.graph(instance))

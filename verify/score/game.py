@@ -9,22 +9,25 @@ checked by calling the rules again (:mod:`gamecert.verify.score.certificate`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from gamecert.solvers.general.graph import Queries
-from gamecert.solvers.rules.rules import Limits, ScoreRules
+from gamecert.solvers.general.graph import Queries, Table
+from gamecert.solvers.general.value import Value
+from gamecert.solvers.rules.rules import Guard, ScoreRules
 from gamecert.solvers.score.solver import ScoreSolution, score_game
-from gamecert.verify.game import Formulation
-from gamecert.verify.general.game import TurnRulesGame
+from gamecert.verify.game import Capability, Formulation
+from gamecert.verify.general.game import TurnRulesGame, TurnTiers
+
+if TYPE_CHECKING:
+    from gamecert.verify.engine.tiers import TierLabels
 
 
 class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     """A score game from a rules file: ``score S`` per query, own points minus the opponent's."""
 
     kind = "score"
-
-    def __init__(self, rules: ScoreRules, limits: Limits) -> None:
-        super().__init__(rules, limits)
+    rules: ScoreRules
 
     def contest_problem(self) -> type:
         from gamecert.verify.rules.contest import ScoreRulesProblem
@@ -56,3 +59,77 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
         from gamecert.verify.score.formulations import score_formulations
 
         return score_formulations(self)
+
+    def build_capabilities(self) -> tuple[Capability, ...]:
+        """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`) and the tiered solve."""
+        return (*super().build_capabilities(), ScoreTiers(self))
+
+
+class ScoreTiers(TurnTiers):
+    """A score game solved tier by tier (score and rank), and answered from a stored solve
+    (:class:`StoredScoreGame`).
+
+    >>> from gamecert.solvers.rules.rules import Limits
+    >>> take = ScoreRules("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n], tier=lambda n: -n)
+    >>> tiers = ScoreTiers(ScoreRulesGame(take, Limits()))
+    >>> solved = tiers.solve_tiers(Queries((3, 4)), shards=2, store=None, resume=False, jobs=0, scheduler=None,
+    ...                            bar=None, plan=None)
+    >>> [str(v) for v in solved.solution.values]
+    ['score 1', 'score 0']
+    """
+
+    def labels(self) -> TierLabels:
+        from gamecert.verify.engine.tiers import SCORE
+
+        return SCORE
+
+    def stored(self, root: Path) -> StoredScoreGame:
+        return StoredScoreGame(self.game, root)
+
+
+class StoredScoreGame(ScoreRulesGame):
+    """A score rules game whose answers are read from a stored tiered solve (``stress --tiers DIR``): each query's
+    score and rank and its moves', looked up in the store (:class:`~gamecert.verify.engine.tiers.StoredLabels`).
+
+    Its certificate is the queries' entries, checked as a worker checks a shard
+    (:func:`~gamecert.verify.score.certificate.check_score_entries`) against their moves' stored entries.
+
+    >>> import tempfile
+    >>> from gamecert.solvers.rules.rules import Limits
+    >>> from gamecert.verify.engine.tiers import SCORE, solve_tiers
+    >>> take = ScoreRules("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n], tier=lambda n: -n)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = solve_tiers(take, Queries((5,)), labels=SCORE, shards=2, jobs=0, store=Path(d))
+    ...     stored = StoredScoreGame(ScoreRulesGame(take, Limits()), Path(d))
+    ...     solution = stored.solve(stored.parse("4\\n3\\n"))
+    ...     stored.text(solution), stored.certify(None, solution)
+    ('score 0\\nscore 1\\n', [])
+    """
+
+    def __init__(self, game: ScoreRulesGame, root: Path) -> None:
+        from gamecert.verify.engine.tiers import SCORE, StoredLabels
+
+        super().__init__(game.rules, game.limits)
+        self.stored = StoredLabels(root, game.rules, game.limits, SCORE)
+        self.summary = f"{game.summary}, its answers from the tiered solve in {root}"
+
+    def solve(self, instance: Queries) -> ScoreSolution:
+        """The queries' stored scores and ranks, with their moves' as the certificate's tables."""
+        from gamecert.verify.general.certificate import Calls
+
+        def moved(guard: Guard) -> list:
+            calls = Calls(self.rules, guard)
+            return [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c, _ in calls.moves(q)]
+
+        children = self.guarded(moved)
+        entries = self.stored.labels(list(dict.fromkeys([*instance.positions, *children])))
+        index = {p: i for i, p in enumerate(entries)}
+        table = Table(index, [value.number for value, _ in entries.values()])
+        ranks = Table(index, [rank for _, rank in entries.values()])
+        return ScoreSolution(instance.instance, instance.positions, tuple(entries[q][0] for q in instance.positions), table, ranks)
+
+    def certify(self, instance: Queries, solution: ScoreSolution) -> list[str]:
+        from gamecert.verify.score.certificate import check_score_entries
+
+        entries = {p: (Value("score", s), solution.ranks[p]) for p, s in solution.table.items()}
+        return check_score_entries(self.rules, entries, dict.fromkeys(solution.queries), self.limits)

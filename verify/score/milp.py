@@ -20,28 +20,12 @@ from gamecert.verify.general.graph import TurnGraph
 
 #: pywraplp backend: SCIP, which OR-Tools' wheels carry.
 MILP_BACKEND = "SCIP"
-#: Most positions listed for the program.
+#: Most positions listed for the program (one integer each); each query costs two solves of the whole program.
 MILP_MAX_POSITIONS = 1_000
 #: Most moves listed for it (one binary variable and two rows each).
 MILP_MAX_MOVES = 2_500
 #: Seconds one solve may take; past it the formulation is skipped.
 MILP_TIME_LIMIT = 60.0
-
-
-def fits(graph: TurnGraph) -> str | None:
-    """Whether :func:`milp_values` runs on ``graph`` (None) or why not.
-
-    One integer per position and a binary and two rows per move; each query
-    costs two solves of the whole program. Hence :data:`MILP_MAX_POSITIONS`
-    and :data:`MILP_MAX_MOVES`.
-
-    >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
-    >>> take = ScoreRules("take", "t.py", int, lambda n: [(n - 1, 1)] if n else [])
-    >>> fits(turn_graph(take, [9], cap=5, name="MILP"))
-    'more than 5 positions (MILP limit)'
-    """
-    return graph.stopped or None
 
 
 def bound(graph: TurnGraph) -> int:
@@ -72,7 +56,7 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when :func:`fits` rejects the graph or a solve runs past :data:`MILP_TIME_LIMIT`.
+        when the graph's listing stopped (its ``stopped``) or a solve runs past :data:`MILP_TIME_LIMIT`.
     SolverError
         if a solve ends otherwise than optimal, or a query's value is not unique.
 
@@ -96,9 +80,8 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
     """
     from ortools.linear_solver import pywraplp
 
-    reason = fits(graph)
-    if reason is not None:
-        raise TimeLimitError(reason)
+    if graph.stopped:
+        raise TimeLimitError(graph.stopped)
     solver = pywraplp.Solver.CreateSolver(MILP_BACKEND)
     if solver is None:
         raise SolverError(f"MILP: OR-Tools has no {MILP_BACKEND} backend")

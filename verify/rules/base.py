@@ -1,0 +1,130 @@
+"""What every game from a rules file shares, whatever its kind: :class:`RulesFileGame`.
+
+Each kind's game (:class:`~gamecert.verify.rules.game.ImpartialRulesGame`,
+:class:`~gamecert.verify.rules.game.GraphRulesGame`,
+:class:`~gamecert.verify.general.game.GeneralRulesGame`,
+:class:`~gamecert.verify.score.game.ScoreRulesGame`,
+:class:`~gamecert.verify.partizan.game.PartizanRulesGame`) subclasses it and
+adds its solver, answer, certificate, formulations and capabilities. It
+imports nothing of any kind, so loading a rules file loads only its own kind.
+"""
+
+from __future__ import annotations
+
+import shlex
+from abc import abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from gamecert.solvers.errors import RulesError
+from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, RulesKind, shown_position
+from gamecert.verify.capabilities import StressCases
+from gamecert.verify.game import Capability, Game, first_difference
+
+I = TypeVar("I")
+S = TypeVar("S")
+
+
+class RulesFileGame(Game[I, S]):
+    """A game from a rules file: its description and limits, how a command line names it, its capabilities
+    built once, and the rules' own calls (``answer``, ``format``) run under a guard.
+
+    >>> from gamecert.solvers.rules.rules import ImpartialRules
+    >>> from gamecert.verify.rules.game import ImpartialRulesGame
+    >>> nim = ImpartialRulesGame(ImpartialRules("nim", "my nim.py", int, range), Limits())
+    >>> nim.summary, nim.invocation
+    ('rules file my nim.py (impartial, normal play)', "--rules 'my nim.py'")
+    """
+
+    compiled = False  # plain Python throughout
+    #: What kind of game it is, in the summary's parentheses (``impartial, normal play``).
+    about: str
+    #: The rules file's description, of the kind's own class (each kind's game narrows it).
+    rules: RulesKind
+
+    def __init__(self, rules: RulesKind, limits: Limits) -> None:
+        self.rules = rules
+        self.limits = limits
+        self.name = rules.name
+        self.summary = f"rules file {rules.path} ({self.about})"
+        self._capabilities: tuple[Capability, ...] | None = None
+
+    @property
+    def invocation(self) -> str:
+        return f"--rules {shlex.quote(self.rules.path)}"
+
+    def __getstate__(self) -> dict:
+        # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
+        return self.__dict__ | {"_capabilities": None}
+
+    def small(self, instance: I) -> bool:
+        return True  # plain Python throughout: nothing is compiled
+
+    def capabilities(self) -> tuple[Capability, ...]:
+        """:meth:`build_capabilities`, once per game: the stress cases keep the positions they list for the whole run."""
+        if self._capabilities is None:
+            self._capabilities = self.build_capabilities()
+        return self._capabilities
+
+    @abstractmethod
+    def build_capabilities(self) -> tuple[Capability, ...]:
+        """The kind's capabilities (pictures, play, positions, stress cases, claims, the contest problem, ...)."""
+
+    def guarded(self, call: Callable[[Guard], Any]) -> Any:
+        """``call(guard)`` under a guard of the rules: what it raises is a :class:`RulesError` located in the rules file."""
+        guard = Guard(self.rules, self.limits)
+        with guard:
+            try:
+                return call(guard)
+            except RulesError:
+                raise
+            except (Exception, RulesInterrupt) as exc:
+                raise guard.failed(exc) from None
+
+    def answer_lines(self, answers: Iterable[tuple]) -> list[str]:
+        """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text.
+
+        >>> from gamecert.solvers.rules.rules import ImpartialRules
+        >>> from gamecert.verify.rules.game import ImpartialRulesGame
+        >>> nim = ImpartialRules("nim", "nim.py", int, range, answer=lambda w, v: "First" if w else "Second")
+        >>> ImpartialRulesGame(nim, Limits()).answer_lines([(True, 3), (False, 0)])
+        ['First', 'Second']
+        """
+        def words(guard: Guard) -> list[str]:
+            out = []
+            for a in answers:
+                guard.doing = ("answer", a)
+                word = self.rules.answer(*a)
+                if not isinstance(word, str) or "\n" in word:
+                    raise guard.error("answer", a, f"returned {shown_position(word)}, expected one line of text")
+                out.append(word)
+            return out
+
+        return self.guarded(words)
+
+
+class QueryRulesGame(RulesFileGame[I, S]):
+    """A rules game that answers one line per query position: the answers compared query by query."""
+
+    def queries(self, instance: I) -> Sequence[Any]:
+        """The query positions of ``instance``, in order (the instance itself: a list of positions)."""
+        return instance  # type: ignore[return-value]
+
+    def refusals(self) -> dict[type[Capability], str]:
+        """``stress`` without ``positions``: nothing to draw its cases from."""
+        if self.rules.positions is not None:
+            return {}
+        return {StressCases: f"stress draws its cases from positions(size), which {self.rules.path} does not define (docs/rules.md)"}
+
+    def verdict(self, answer: Any) -> str:
+        """One query's answer (an item of :meth:`answer`) as a message shows it."""
+        return str(answer)
+
+    def explain(self, instance: I, fast: tuple, other: tuple) -> str:
+        i = first_difference(fast, other)
+        if i is None:
+            return "answers agree"
+        if i >= min(len(fast), len(other)):
+            return f"{len(other)} answers, fast has {len(fast)}"
+        shown = self.rules.show(self.queries(instance)[i])
+        return f"query {i + 1} ({shown}): {self.verdict(other[i])}, fast says {self.verdict(fast[i])}"
