@@ -372,6 +372,17 @@ class CuttingInteractive(InteractiveProblem):
     def position(self, text: str) -> str:
         return start_queries(read_start(text))
 
+    def stress_test(self, text: str, rng: random.Random) -> str | None:
+        """The stress case's pieces (one query each, at most :data:`MAX_PIECES`) as one start: their sum.
+
+        >>> from gamecert.solvers.cutting.rules import SPLIT
+        >>> CuttingInteractive(SPLIT).stress_test("1 2\\n3 3\\n", random.Random(0))
+        '2\\n1 2\\n3 3\\n'
+        """
+        numbers = [int(t) for t in text.split()]
+        pieces = list(zip(numbers[::2], numbers[1::2]))[:MAX_PIECES]
+        return start_text(pieces) if pieces else None
+
     def first_wins(self, text: str, answer: str) -> bool:
         """One piece only: the judge answers each piece alone, so a sum's winner is not in its answer
         (:meth:`certify` certifies sums)."""
