@@ -3,7 +3,7 @@ perfect play by brute force over the board (argv[1] ``perfect``), or, with ``dra
 to move and then the first move that does not lose (it lets a won start slip to a draw)."""
 
 import sys
-from functools import lru_cache
+from functools import cache
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 mode = sys.argv[1]
@@ -17,7 +17,7 @@ def moves(board):
     return [board[:i] + mover(board) + board[i + 1 :] for i, cell in enumerate(board) if cell == "."]
 
 
-@lru_cache(maxsize=None)
+@cache
 def value(board):
     """1, 0 or -1: a win, a draw or a loss for the player to move."""
     other = "O" if mover(board) == "X" else "X"

@@ -8,7 +8,7 @@ role, then a move to a cell out of the board).
 
 import random
 import sys
-from functools import lru_cache
+from functools import cache
 
 mode = sys.argv[1]
 rng = random.Random(0)
@@ -25,7 +25,7 @@ def moves(cell, gone):
     return [x for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if x in free and x not in gone]
 
 
-@lru_cache(maxsize=None)
+@cache
 def wins(cell, gone):
     """Whether the player to move from ``cell`` wins, the cells ``gone`` (``cell`` among them) visited."""
     return any(not wins(x, gone | {x}) for x in moves(cell, gone))

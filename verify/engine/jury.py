@@ -183,14 +183,17 @@ def interactive_stress(
         if test is None:
             skipped += 1
             continue
-        answer, verdict = contestant.verdict(test)
+        # The jury's kernels run as plain Python where the game's solve would (no numba start-up on small cases).
+        with game.kernels(game.parse(case.text, f"generated case {case.number} ({case.family})", True)):
+            answer, verdict = contestant.verdict(test)
+            if verdict.kind is not StressKind.PASS:
+                smaller = _smaller_sizes(problem, generator, seed, case, test)
+                seconds = min(shrink_seconds, TIME_SHRINK_LIMITS * timeout) if verdict.run.stopped is Stop.TIME else shrink_seconds
+                shrunk = shrink_case(
+                    test, answer, verdict, contestant.verdict, smaller, max_tries=max(1, (case.size or 1) - 1),
+                    max_seconds=seconds, progress=progress,
+                )
         if verdict.kind is not StressKind.PASS:
-            smaller = _smaller_sizes(problem, generator, seed, case, test)
-            seconds = min(shrink_seconds, TIME_SHRINK_LIMITS * timeout) if verdict.run.stopped is Stop.TIME else shrink_seconds
-            shrunk = shrink_case(
-                test, answer, verdict, contestant.verdict, smaller, max_tries=max(1, (case.size or 1) - 1),
-                max_seconds=seconds, progress=progress,
-            )
             files = _save(Path(out), name or f"{game.name}-interactive-{verdict.kind.slug}", test, shrunk.text,
                           shrunk.answer, contestant.transcripts[shrunk.text])
             return StressResult(what, seed, count, passed, Failure(case, verdict, shrunk, files), skipped)
