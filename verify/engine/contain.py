@@ -2,7 +2,9 @@
 
 :func:`run_contained` is the one place where gamecert runs a program it does
 not trust: a ``gamecert stress`` candidate (plain runs and campaign shards)
-and problemtools' ``verifyproblem`` under ``gamecert package --verify``.
+and problemtools' ``verifyproblem`` under ``gamecert package --verify``;
+:func:`run_interactive`, the same run talking with a jury, runs an
+interactive problem's contestant (``gamecert stress --interactive``).
 
 The program leads its own session and process group. Its limits hold
 whatever it and its descendants do:

@@ -23,6 +23,12 @@ when the two disagree, so every judged run is one more agreement.
 :func:`duel` plays gamecert's own play engine, as the contestant, against a
 compiled interactor through pipes, and checks the jury's side move by move:
 every jury move is legal, and the jury never gives a won game away.
+
+The other way round, :meth:`JuryProblem.jury` is gamecert's own jury for one
+test (the interactor's protocol, played with the certified strategy), which
+``gamecert stress --interactive`` (:mod:`gamecert.verify.engine.jury`) plays
+against a contestant it does not trust, contained; :meth:`JuryProblem.stress_test`
+makes a test of a stress case.
 """
 
 from __future__ import annotations
@@ -240,8 +246,16 @@ class Jury:
 
 
 def hear(said: str) -> Generator[str, str | None, str | None]:
-    """Write ``said``, then read the contestant's next word line, blank lines skipped, stripped: what an
-    interactor reading tokens reads when the contestant writes one message a line (``None``: its output ended)."""
+    """Write ``said``, then read the contestant's next line, blank lines skipped, stripped: what an
+    interactor reading tokens reads when the contestant writes one message a line (``None``: its output ended).
+
+    >>> talk = hear("3 3\\n")
+    >>> next(talk), talk.send("  ")
+    ('3 3\\n', '')
+    >>> talk.send(" FIRST ")
+    Traceback (most recent call last):
+    StopIteration: FIRST
+    """
     line = yield said
     while line is not None and not line.strip():
         line = yield ""

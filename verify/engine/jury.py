@@ -164,11 +164,12 @@ def interactive_stress(
     :data:`~gamecert.verify.engine.stress.TIME_SHRINK_LIMITS` time limits for
     a time-limit failure.
 
-    >>> import sys
+    >>> import sys, tempfile
     >>> from gamecert.verify.registry import get_game
-    >>> quits = f"{sys.executable} -c 'print(\\"FIRST\\")'"
-    >>> interactive_stress(get_game("maze"), quits, count=1, out=__import__("tempfile").mkdtemp()).summary()[:52]
-    'stress maze --interactive: wrong answer on case 1 of '
+    >>> quits = f"{sys.executable} -c 'print(\\"FIRST\\")'"  # from the one free cell, FIRST cannot move
+    >>> with tempfile.TemporaryDirectory() as out:
+    ...     interactive_stress(get_game("maze"), quits, count=1, out=out).failure.verdict.detail
+    'took FIRST, which loses from this start (SECOND wins); it cannot move after 0 moves'
     """
     problem = interactive_problem(game)
     generator = game.capability(StressCases)

@@ -172,8 +172,8 @@ class MazeInteractive(UvgInteractive):
     def stress_test(self, text: str, rng: random.Random) -> str | None:
         """The stress case's board and one of its free cells, drawn by ``rng``.
 
-        >>> PROBLEM.stress_test("1 3\\n#..\\n", random.Random(0))
-        '1 3\\n#..\\n1 2\\n'
+        >>> PROBLEM.stress_test("1 3\\n#.#\\n", random.Random(0)), PROBLEM.stress_test("1 1\\n#\\n", random.Random(0))
+        ('1 3\\n#.#\\n1 2\\n', None)
         """
         lines = text.split("\n")
         rows = lines[1 : 1 + int(lines[0].split()[0])]
