@@ -13,9 +13,10 @@ import time
 
 import pytest
 
+from gamecert.verify.engine import sandbox as box
 from gamecert.verify.engine.contain import Limits, Stop, run_interactive
 from gamecert.verify.engine.sandbox import Sandbox
-from tests.support import candidate, run
+from tests.support import LoopbackServer, candidate, run
 
 ECHO = "import sys\nfor line in sys.stdin:\n    print(line.strip()[::-1], flush=True)\n"
 
@@ -110,6 +111,23 @@ def test_hostile_contestants_get_the_contained_verdicts(tmp_path, program, more,
     assert result.exit_code == 3
     assert result.stdout.startswith(f"stress maze --interactive: {verdict} on case 1 of 1 (edge: single free cell; seed 1)")
     assert detail in result.stdout
+
+
+def test_a_contestant_reaches_no_network(tmp_path):
+    sup = box.support()
+    if not sup.has(box.Mechanism.NETWORK):
+        pytest.skip(f"network not contained here: {sup.missing[box.Mechanism.NETWORK]}")
+    server = LoopbackServer()
+    code = f"import socket; socket.create_connection(('127.0.0.1', {server.port}), timeout=2); print('FIRST')"
+    result = run([
+        "stress", "maze", "--interactive", "--candidate", f'{sys.executable} -I -S -c "{code}"', "--count", "1",
+        "--out", str(tmp_path),
+    ])
+    server.sock.close()
+    assert result.exit_code == 3
+    assert result.stdout.startswith("stress maze --interactive: run-time error on case 1 of 1")
+    assert "ConnectionRefusedError: [Errno 111] Connection refused" in result.stdout
+    assert server.connections == 0
 
 
 @pytest.mark.parametrize(

@@ -68,12 +68,13 @@ SAMPLE = 0.02
 GRACE = 0.05
 
 _CHUNK = 64 * 2**10
-T = TypeVar("T")
 #: The most processes of a run whose address space is sampled.
 _SAMPLED = 16
 #: Messages of a refused allocation: Python's MemoryError, C++'s std::bad_alloc, C's strerror(ENOMEM), Rust's and Java's.
 _TOO_LARGE = re.compile(rb"File too large|EFBIG")
 _OUT_OF_MEMORY = re.compile(rb"MemoryError|bad_alloc|Cannot allocate memory|out of memory|memory allocation of \d+ bytes failed|OutOfMemoryError")
+#: What a jury (:func:`run_interactive`) returns.
+T = TypeVar("T")
 
 
 class Stop(StrEnum):
