@@ -93,7 +93,7 @@ class Contestant:
 
     def __init__(self, game: Game, problem: JuryProblem, argv: list[str], limits: Limits, sandbox: Sandbox | None) -> None:
         self.game, self.problem, self.argv, self.limits, self.sandbox = game, problem, argv, limits, sandbox
-        #: The transcript of each test played, by its text.
+        #: The transcript of each test played (since the caller last cleared them), by its text.
         self.transcripts: dict[str, list[str]] = {}
 
     def verdict(self, test: str) -> tuple[str, RunVerdict]:
@@ -184,6 +184,7 @@ def interactive_stress(
         if test is None:
             skipped += 1
             continue
+        contestant.transcripts.clear()  # only this case's and its reductions' are ever saved
         # The jury's kernels run as plain Python where the game's solve would (no numba start-up on small cases).
         with game.kernels(game.parse(case.text, f"generated case {case.number} ({case.family})", True)):
             answer, verdict = contestant.verdict(test)
