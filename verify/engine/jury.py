@@ -48,8 +48,9 @@ from gamecert.verify.engine.stress import (
 from gamecert.verify.errors import CandidateError, PackageError, StressInternalError
 from gamecert.verify.game import Game
 
-#: The most characters of one protocol line kept in a transcript (the cut is marked).
+#: The most characters of one protocol line, and the most lines, kept in a transcript (the cuts are marked).
 TRANSCRIPT_LINE = 1000
+TRANSCRIPT_LINES = 20_000
 #: The first line of a saved transcript.
 TRANSCRIPT_HEAD = "# gamecert stress --interactive: the jury's lines (>) and the contestant's (<), in order"
 
@@ -73,19 +74,24 @@ def _recorded(talk: Talk, transcript: list[str]) -> Generator[bytes, bytes | Non
     (``> ``) and hears (``< ``) appended to ``transcript``."""
     said = next(talk)
     while True:
-        transcript.extend(_shown("> ", line) for line in said.splitlines())
+        for line in said.splitlines():
+            _record(transcript, "> ", line)
         heard = yield said.encode()
         text = None if heard is None else heard.decode("utf-8", "replace")
         if text is not None:
-            transcript.append(_shown("< ", text))
+            _record(transcript, "< ", text)
         try:
             said = talk.send(text)
         except StopIteration as stop:
             return stop.value
 
 
-def _shown(mark: str, line: str) -> str:
-    return mark + (line if len(line) <= TRANSCRIPT_LINE else line[:TRANSCRIPT_LINE] + f"... ({len(line)} characters)")
+def _record(transcript: list[str], mark: str, line: str) -> None:
+    """``line`` added to ``transcript`` after ``mark``, within :data:`TRANSCRIPT_LINE` and :data:`TRANSCRIPT_LINES`."""
+    if len(transcript) < TRANSCRIPT_LINES:
+        transcript.append(mark + (line if len(line) <= TRANSCRIPT_LINE else f"{line[:TRANSCRIPT_LINE]}... ({len(line)} characters)"))
+    elif len(transcript) == TRANSCRIPT_LINES:
+        transcript.append(f"# ... (the transcript is cut here, at {TRANSCRIPT_LINES:,} lines)")
 
 
 class Contestant:
@@ -110,8 +116,8 @@ class Contestant:
             if judged is None:
                 raise StressInternalError("the jury ended without a verdict")
             verdict = RunVerdict(StressKind.PASS if judged.accepted else StressKind.WRONG, judged.reason, run)
-        if judged is not None:
-            transcript.extend(_shown("> ", line) for line in judged.last.splitlines())
+        for line in judged.last.splitlines() if judged is not None else ():
+            _record(transcript, "> ", line)
         ended = {Stop.JURY: "the jury stopped the program", Stop.TIME: "stopped at the time limit",
                  Stop.OUTPUT: "stopped at the output limit"}.get(run.stopped, f"exit status {run.returncode}")
         transcript.append(f"# {verdict.kind}: {verdict.detail or 'won'} ({ended}, {run.seconds:.2f} s)")
