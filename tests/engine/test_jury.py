@@ -13,9 +13,12 @@ import time
 
 import pytest
 
+from gamecert.verify import registry
 from gamecert.verify.engine import sandbox as box
 from gamecert.verify.engine.contain import Limits, Stop, run_interactive
 from gamecert.verify.engine.sandbox import Sandbox
+from gamecert.verify.maze.game import MazeGame
+from gamecert.verify.maze.generator import MazeStressCases
 from tests.support import LoopbackServer, candidate, run
 
 ECHO = "import sys\nfor line in sys.stdin:\n    print(line.strip()[::-1], flush=True)\n"
@@ -87,6 +90,44 @@ def test_a_random_contestant_loses_and_the_test_is_saved_with_its_transcript(tmp
     transcript = saved.with_suffix(".transcript").read_text().splitlines()
     assert transcript[1:6] == ["> 1 2", "> ..", "> 1 1", "< SECOND", "> 1 2"]
     assert transcript[6].startswith("# wrong answer: took SECOND")
+
+
+class RandomBoards(MazeStressCases):
+    """The maze's random boards without its edge cases: the first case is a random one."""
+
+    def edge_cases(self, max_size):
+        return iter(())
+
+
+class RandomMaze(MazeGame):
+    name = "randommaze"
+
+    def capabilities(self):
+        return (RandomBoards(), *(c for c in super().capabilities() if not isinstance(c, MazeStressCases)))
+
+
+def free_cells(test: str) -> int:
+    return test.count(".")
+
+
+@pytest.mark.slow
+def test_a_failing_random_case_is_shrunk_by_size(tmp_path):
+    # Perfect on boards of at most 4 free cells, random on larger ones: whatever fails has more than 4.
+    with registry.registered(RandomMaze()):
+        result = run([
+            "stress", "randommaze", "--interactive", "--candidate", candidate("maze/contestant.py", "small"),
+            "--count", "4", "--max-size", "8", "--seed", "13", "--out", str(tmp_path),
+        ])
+    saved = tmp_path / "randommaze-interactive-wrong-answer"
+    assert result.exit_code == 3
+    assert result.stdout == (
+        "stress randommaze --interactive: wrong answer on case 3 of 4 (random, size 5; seed 13), shrunk in 1 step to "
+        f"[3 3 / ... / ... / ... / 3 3]: {saved}.in (lost a won start: its move 4, '1 1', leaves the jury a win; it "
+        "cannot move after 7 moves)\n"
+    )
+    shrunk, first = saved.with_suffix(".in").read_text(), saved.with_suffix(".orig.in").read_text()
+    assert free_cells(shrunk) > 4 and shrunk != first
+    assert max(map(int, shrunk.split()[:2])) <= 4  # a random case of a size below the first's 5: sides at most 4
 
 
 def test_an_illegal_move(tmp_path):
