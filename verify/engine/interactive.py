@@ -145,6 +145,11 @@ class InteractiveProblem(JuryProblem):
     def mover_wins(self, engine: PlayEngine) -> bool:
         """Whether the player to move wins the engine's current position (certified strategy's verdict)."""
 
+    def can_move(self, engine: PlayEngine) -> bool:
+        """Whether the player to move has a move (by default: the engine's moves listed; a game whose list is
+        long says it sooner)."""
+        return bool(engine.moves())
+
     def jury(self, game: Game, text: str) -> Jury:
         """The jury of :meth:`play_engine`: the test's ``.ans`` is the engine's verdict on the start."""
         engine = self.play_engine(game, text)
@@ -172,7 +177,7 @@ class InteractiveProblem(JuryProblem):
         contestant, said, count = role == ROLES[0], "", 0
         while True:
             if contestant:
-                if not engine.moves():
+                if not self.can_move(engine):
                     return Judged(False, f"{mistake or 'lost'}; it cannot move after {_moves_made(count)}", said)
                 line = yield from hear(said)
                 said = ""
@@ -186,7 +191,7 @@ class InteractiveProblem(JuryProblem):
                 if mistake is None and self.mover_wins(engine):
                     mistake = f"lost a won start: its move {count + 1}, {line!r}, leaves the jury a win"
             else:
-                if not engine.moves():
+                if not self.can_move(engine):
                     line = yield from hear(said + self.no_move + "\n")
                     if line is not None:
                         return Judged(False, f"output after the game ended: {line!r}")
