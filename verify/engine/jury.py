@@ -21,7 +21,7 @@ of the protocol.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 from gamecert.solvers.errors import GamecertError
@@ -213,7 +213,7 @@ def interactive_stress(
 
 def _smaller_sizes(
     problem: JuryProblem, generator: StressCases, seed: int, case: ScheduledCase, test: str
-):
+) -> Callable[[str], Iterator[str]]:
     """The reductions of a failing random case: the tests of the random cases of each smaller size, drawn
     like it, smallest first, each size once (an edge case has none)."""
     sizes = {test: case.size or 1}
