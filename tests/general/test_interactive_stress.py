@@ -8,20 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gamecert.verify import registry
+from tests.general.test_cli import _registry  # noqa: F401 (autouse: games registered by a test are gone after it)
 from tests.support import candidate, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-@pytest.fixture(autouse=True)
-def _registry():
-    """Games registered by a test (``--rules``) are gone after it."""
-    before = set(registry.game_names())
-    yield
-    for name in registry.game_names():
-        if name not in before:
-            registry.unregister(name)
 
 
 def stress(tmp_path, mode: str, count: str, seed: str = "1"):
