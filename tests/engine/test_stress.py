@@ -175,7 +175,10 @@ def test_game_without_a_generator_is_refused(monkeypatch):
     with registry.registered(MazeWithoutCases()):
         result = run(["stress", "maze", "--candidate", "true"])
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == "Error: maze has no case generator; choose from bunny-egg, geography, split, cutting"
+    assert result.stderr.splitlines()[-1] == (
+        "Error: maze has no case generator (a rules file needs positions(size) and one position per input line); "
+        "choose from bunny-egg, geography, split, cutting"
+    )
 
 
 def test_failed_certificate_is_an_internal_error_not_the_candidates(monkeypatch, tmp_path):

@@ -333,10 +333,14 @@ def test_stress_a_right_candidate(name):
 
 
 @pytest.mark.parametrize("name", WHOLE)
-def test_stress_is_not_offered_on_a_whole_input(name):
+def test_stress_refuses_a_whole_input(name):
+    # Offered for its interactive problem (package --interactive), it has no stress cases.
     result = run(["stress", "--rules", path(name), "--candidate", "true"])
     assert result.exit_code == 2
-    assert f"'{rules(name).name}' is not one of" in result.output
+    assert result.stderr.splitlines()[-1].startswith(
+        f"Error: {rules(name).name} has no case generator (a rules file needs positions(size) and one position per "
+        "input line); choose from "
+    )
 
 
 # -- audit --claim -------------------------------------------------------------------------------

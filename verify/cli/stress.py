@@ -101,7 +101,10 @@ def stress(
         _interactive_refusals(g, exhaustive, tiers, campaign)
     elif g.capability(StressCases) is None:
         have = ", ".join(registry.games_with(StressCases))
-        raise click.UsageError(f"{game} has no case generator; choose from {have}")
+        raise click.UsageError(
+            f"{game} has no case generator (a rules file needs positions(size) and one position per input line); "
+            f"choose from {have}"
+        )
     if tiers is not None:
         g = _stored(g, tiers, exhaustive is not None or campaign.given)
     absent = sandbox.absent(sandbox.support())
