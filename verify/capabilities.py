@@ -25,7 +25,7 @@ capability                   what it gives                             used by
 :class:`ExportStart`         one start vertex of a UVG instance        ``export``
 :class:`Contest`             a contest problem                         ``package``
 :class:`PeriodicityAudit`    a rule's nim-sequence, its period proven  ``audit --code --periodicity``
-:class:`InteractiveContest`  an interactive contest problem            ``package --interactive``
+:class:`InteractiveContest`  an interactive contest problem            ``package --interactive``, ``stress --interactive``
 :class:`Tiers`               solved tier by tier on Dask, its store    ``solve --tiers``, ``check --tiers``, ``stress --tiers``
 ===========================  ========================================  ===============================
 """
@@ -309,7 +309,8 @@ class PeriodicityAudit(Capability):
 
 
 class InteractiveContest(Capability):
-    """``gamecert package --interactive``: the game's interactive problem (the contestant plays the jury)."""
+    """``gamecert package --interactive``: the game's interactive problem (the contestant plays the jury);
+    with :class:`StressCases`, ``gamecert stress --interactive`` (a contestant against gamecert's jury)."""
 
     @abstractmethod
     def problem(self) -> JuryProblem: ...

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from gamecert.solvers.cutting.rules import CUTTING, SPLIT
-from gamecert.solvers.cutting.solver import Piece, available_cuts
+from gamecert.solvers.cutting.solver import Piece, available_cuts, cutting_position
 from gamecert.verify.cutting.contest.interactive import CuttingInteractive, start_text
 from gamecert.verify.engine.interactive import ROLES, duel
 from gamecert.verify.registry import get_game
@@ -165,6 +165,21 @@ def test_jury_numbers_the_new_piece_and_takes_the_win(programs):
     # Taking FIRST, gamecert's engine cuts 1x4 itself and the jury has nothing left.
     result = duel(programs["split", "interactor"], problem, game, "2\n1 3\n1 4\n", "FIRST")
     assert result.moves == (("contestant", "2 0 2"), ("jury", "0 0 0")) and result.exit_code == 42
+
+
+@pytest.mark.parametrize("rule", ["split", "cutting"])
+def test_the_jury_keeps_the_value_of_the_sum(rule):
+    # Along random games, the value kept cut by cut is the solver's on the whole position, and the jury's
+    # move at value 0 is the first legal cut.
+    problem, rng = PROBLEMS[rule], random.Random(3)
+    for _ in range(10):
+        engine = problem.play_engine(get_game(rule), "3\n5 4\n3 7\n2 2\n")
+        while engine.moves():
+            assert engine.value == cutting_position(tuple(engine.pieces), problem.rule, engine.table).value
+            if engine.value == 0:
+                assert engine.engine_move() == engine.moves()[0]
+            engine.play(rng.choice(engine.moves()))
+        assert engine.value == 0 and not problem.can_move(engine)
 
 
 @pytest.mark.slow

@@ -170,11 +170,15 @@ class ForgedMaze(type(registry.get_game("maze"))):
         return ["forged"]
 
 
-def test_game_without_a_generator_is_not_offered(monkeypatch):
+def test_game_without_a_generator_is_refused(monkeypatch):
+    # Offered for its interactive problem (stress --interactive), it has no cases for a plain run.
     with registry.registered(MazeWithoutCases()):
         result = run(["stress", "maze", "--candidate", "true"])
     assert result.exit_code == 2
-    assert "'maze' is not one of 'bunny-egg', 'geography', 'split', 'cutting'." in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        "Error: maze has no case generator (a rules file needs positions(size) and one position per input line); "
+        "choose from bunny-egg, geography, split, cutting"
+    )
 
 
 def test_failed_certificate_is_an_internal_error_not_the_candidates(monkeypatch, tmp_path):

@@ -356,7 +356,8 @@ def test_stress_a_right_candidate(name):
 
 
 @pytest.mark.parametrize("name", WHOLE)
-def test_stress_is_not_offered_on_a_whole_input(name):
+def test_stress_refuses_a_whole_input(name):
+    # Offered for its interactive problem (package --interactive), it has no stress cases.
     result = run(["stress", "--rules", path(name), "--candidate", "true"])
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == (

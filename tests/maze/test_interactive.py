@@ -11,7 +11,7 @@ import pytest
 from gamecert.verify.engine.interactive import ROLES, duel
 from gamecert.verify.maze.contest.interactive import PROBLEM, free_cells, jury_input, random_board
 from gamecert.verify.registry import get_game
-from tests.support import check_small_package, compiled_files, interaction, validate
+from tests.support import check_small_package, compiled_files, interaction, run, validate
 from tests.uvg.jury import losing_moves_off_the_rule
 
 SAMPLE = "3 3\n.##\n...\n#.#\n"
@@ -117,3 +117,15 @@ def test_small_package_passes_verifyproblem(tmp_path):
     report = check_small_package("maze", "maze", tmp_path / "mazei", prefix="play_", interactive=True)
     table = {row[0]: row[1:-1] for row in report.rows}
     assert len([name for name in table if name != "reference.cpp"]) == 4
+
+
+@pytest.mark.slow
+def test_stress_interactive_accepts_the_reference(tmp_path):
+    """gamecert's own jury (stress --interactive, in the sandbox) against the package's accepted reference,
+    written apart from it: the reference takes the winning role and wins every start."""
+    reference = compiled_files([(PROBLEM.reference, PROBLEM.resource(PROBLEM.reference))], tmp_path / "reference")
+    result = run([
+        "stress", "maze", "--interactive", "--candidate", str(reference), "--count", "40", "--max-size", "6",
+        "--out", str(tmp_path / "out"),
+    ])
+    assert (result.exit_code, result.stdout) == (0, "stress maze --interactive: 36 cases passed, 4 without a start (seed 1)\n")

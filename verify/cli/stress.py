@@ -13,7 +13,7 @@ import click
 
 from gamecert.solvers.textinput import format_bytes
 from gamecert.verify import registry
-from gamecert.verify.capabilities import ExhaustiveStress, StressCases
+from gamecert.verify.capabilities import ExhaustiveStress, InteractiveContest, StressCases
 from gamecert.verify.cli.campaign import CampaignOptions, announce_count, announce_sizes, campaign_options
 from gamecert.verify.cli.campaign import run as run_campaign
 from gamecert.verify.cli.common import Disagreement, GameChoice, option_problem
@@ -23,6 +23,7 @@ from gamecert.verify.cli.rules import rules_options
 from gamecert.verify.engine import sandbox
 from gamecert.verify.engine.contain import MAX_OUTPUT
 from gamecert.verify.engine.sizes import PROGRAM_START_SECONDS, SizeCost
+from gamecert.verify.errors import PackageError
 
 
 def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
@@ -33,7 +34,7 @@ def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None)
 
 
 @click.command()
-@click.argument("game", type=GameChoice(StressCases))
+@click.argument("game", type=GameChoice(StressCases, InteractiveContest))
 @click.option("--candidate", required=True, metavar="'CMD ARGS'", help="The program to test (split like a shell, run without one).")
 @click.option("--count", default=200, show_default=True, type=Integer(min=1), help="Cases to run.")
 @click.option("--seed", default=1, show_default=True, type=Integer(), help="Same seed, same cases.")
@@ -57,6 +58,11 @@ def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None)
 )
 @click.option("--out", default=".", show_default=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the failing case.")
 @click.option(
+    "--interactive", is_flag=True,
+    help="The candidate is a contestant of the game's interactive problem (package --interactive): it plays "
+    "each case's start against gamecert's jury, which speaks the problem's protocol and plays the certified strategy.",
+)
+@click.option(
     "--exhaustive", type=Integer(min=1), default=None, metavar="N",
     help="Every case up to size N instead of generated ones (maze: boards up to NxN up to symmetry; "
     "geography: graphs up to N vertices), as a campaign of shards; failures are shrunk and printed.",
@@ -69,8 +75,8 @@ def _output_limit(ctx: click.Context, param: click.Parameter, value: int | None)
 @rules_options
 def stress(
     game: str, candidate: str, count: int, seed: int, max_size: int, timeout: float, output_limit: int | None,
-    memory_limit: int, max_processes: int, file_limit: int, out: Path, exhaustive: int | None, tiers: Path | None,
-    campaign: CampaignOptions,
+    memory_limit: int, max_processes: int, file_limit: int, out: Path, interactive: bool, exhaustive: int | None,
+    tiers: Path | None, campaign: CampaignOptions,
 ) -> None:
     """Run another program on generated cases against certified answers; shrink the first failure.
 
@@ -81,10 +87,24 @@ def stress(
     in a scratch folder (its working directory and /tmp) with the rest of the
     machine read-only (bubblewrap); a limit the machine cannot apply here is
     named once on standard error.
+
+    With --interactive, each case becomes a test of the game's interactive
+    problem (a start drawn from it) and the candidate plays it against
+    gamecert's jury through its standard input and output, contained the same
+    way: accepted when it wins, else a wrong answer with the jury's reason;
+    the failing test is saved with the transcript of the protocol.
     """
     from gamecert.verify.engine import stress as engine  # loaded only by this command
 
     g = registry.get_game(game)
+    if interactive:
+        _interactive_refusals(g, exhaustive, tiers, campaign)
+    elif g.capability(StressCases) is None:  # offered for its interactive problem alone
+        have = ", ".join(registry.games_with(StressCases))
+        raise click.UsageError(g.refusals().get(StressCases) or (
+            f"{game} has no case generator (a rules file needs positions(size) and one position per input line); "
+            f"choose from {have}"
+        ))
     if tiers is not None:
         g = _stored(g, tiers, exhaustive is not None or campaign.given)
     absent = sandbox.absent(sandbox.support())
@@ -110,9 +130,12 @@ def stress(
     problem = _unwritable_folder(out)
     if problem is not None:  # found now, not after a long run ends in a failure to save
         raise option_problem("--out", out, problem)
+    run = engine.stress
+    if interactive:
+        from gamecert.verify.engine.jury import interactive_stress as run
     try:
         with _progress(count) as progress:
-            result = engine.stress(
+            result = run(
                 g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, output_limit=output_limit,
                 memory_limit=memory_limit, max_processes=max_processes, file_limit=file_limit,
                 sandbox=sandbox.Sandbox(hidden=_answer_files(out)), out=out, progress=progress,
@@ -122,6 +145,21 @@ def stress(
     click.echo(result.summary())
     if result.failure is not None:
         raise Disagreement()
+
+
+def _interactive_refusals(g, exhaustive: int | None, tiers: Path | None, campaign: CampaignOptions) -> None:
+    """``--interactive``: a game with an interactive problem and a case generator, one case at a time."""
+    from gamecert.verify.engine.jury import interactive_problem
+
+    if exhaustive is not None or tiers is not None or campaign.given:
+        raise click.UsageError("--interactive runs the cases here, one at a time: not with --exhaustive, --tiers or the campaign options")
+    if g.capability(InteractiveContest) is None:
+        raise click.UsageError(f"{g.name} has no interactive problem (--interactive); choose from "
+                               f"{', '.join(registry.games_with(InteractiveContest))}")
+    try:
+        interactive_problem(g)
+    except PackageError as exc:
+        raise click.UsageError(f"--interactive: {exc}") from None
 
 
 def _stored(g, root: Path, campaign: bool):

@@ -12,6 +12,7 @@ engine cuts to a position of xor 0.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.cutting.solver import Cut, Piece, available_cuts, cutting_position, grundy_table, parse_position
@@ -30,7 +31,13 @@ class CuttingPlay:
         self.table = grundy_table(rule, max(max(p.rows, p.cols) for p in self.pieces))
 
     def moves(self) -> list[Cut]:
-        return [Cut(i, d, k, (a, b)) for i, p in enumerate(self.pieces) for d, k, a, b in available_cuts(p, self.rule)]
+        return list(self.cuts())
+
+    def cuts(self) -> Iterator[Cut]:
+        """Every cut of the position, piece by piece, as :meth:`moves` lists them (a sum of many pieces has thousands)."""
+        for i, p in enumerate(self.pieces):
+            for d, k, a, b in available_cuts(p, self.rule):
+                yield Cut(i, d, k, (a, b))
 
     def read_move(self, text: str) -> Cut:
         found = _CUT.fullmatch(text)
@@ -56,7 +63,7 @@ class CuttingPlay:
     def engine_move(self) -> Cut:
         """A cut to xor 0 when there is one; otherwise the first legal cut."""
         s = cutting_position(tuple(self.pieces), self.rule, self.table)
-        return s.move if s.move is not None else self.moves()[0]
+        return s.move if s.move is not None else next(self.cuts())
 
     def describe(self, cut: Cut) -> str:
         line = "row" if cut.direction == "horizontal" else "column"

@@ -2,7 +2,9 @@
 
 :func:`run_contained` is the one place where gamecert runs a program it does
 not trust: a ``gamecert stress`` candidate (plain runs and campaign shards)
-and problemtools' ``verifyproblem`` under ``gamecert package --verify``.
+and problemtools' ``verifyproblem`` under ``gamecert package --verify``;
+:func:`run_interactive`, the same run talking with a jury, runs an
+interactive problem's contestant (``gamecert stress --interactive``).
 
 The program leads its own session and process group. Its limits hold
 whatever it and its descendants do:
@@ -45,9 +47,11 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import Any, TypeVar
 
 from gamecert.solvers.textinput import format_bytes
 from gamecert.verify.engine import sandbox as box
@@ -69,6 +73,8 @@ _SAMPLED = 16
 #: Messages of a refused allocation: Python's MemoryError, C++'s std::bad_alloc, C's strerror(ENOMEM), Rust's and Java's.
 _TOO_LARGE = re.compile(rb"File too large|EFBIG")
 _OUT_OF_MEMORY = re.compile(rb"MemoryError|bad_alloc|Cannot allocate memory|out of memory|memory allocation of \d+ bytes failed|OutOfMemoryError")
+#: What a jury (:func:`run_interactive`) returns.
+T = TypeVar("T")
 
 
 class Stop(StrEnum):
@@ -76,6 +82,8 @@ class Stop(StrEnum):
 
     TIME = "time"
     OUTPUT = "output"
+    #: :func:`run_interactive`: the jury's side of the conversation ended (its verdict given) before the program's output did.
+    JURY = "jury"
 
 
 @dataclass(frozen=True)
@@ -243,10 +251,17 @@ def run_contained(
     >>> run_contained([sys.executable, "-c", "print(input()[::-1])"], b"abc\\n", Limits(10)).stdout
     b'cba\\n'
     """
+    return _contained(argv, limits, cwd, merge, sandbox, _Feed(stdin))
+
+
+def _contained(
+    argv: list[str], limits: Limits, cwd: Path | str | None, merge: bool, sandbox: box.Sandbox | None, feed: _Feed
+) -> Contained:
+    """:func:`run_contained` and :func:`run_interactive`: the program started (in ``sandbox``, if any) and run by :func:`_run`."""
     start = time.monotonic()
     deadline = start + limits.seconds
     if sandbox is None:
-        return _run(_Popened(argv, cwd, None, merge, _child(limits, None, False)), stdin, limits, start, deadline, None)
+        return _run(_Popened(argv, cwd, None, merge, _child(limits, None, False)), feed, limits, start, deadline, None)
     sup = box.support()
     argv = box.absolute_words(argv)
     scratch = None if sup.bwrap else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
@@ -262,7 +277,7 @@ def run_contained(
         else:
             env = {**os.environ, "TMPDIR": str(scratch)}
             process = _Popened(argv, scratch, env, merge, _child(limits, groups, sup.netns))
-        run = _run(process, stdin, limits, start, deadline, groups)
+        run = _run(process, feed, limits, start, deadline, groups)
         left = box.scratch_bytes(scratch) if scratch is not None else process.left or 0
         return replace(run, scratch_bytes=left)
     finally:
@@ -390,8 +405,9 @@ class _Zygoted:
         return os.waitstatus_to_exitcode(self.status) if self.status is not None else -signal.SIGKILL
 
 
-def _run(process, stdin: bytes, limits: Limits, start: float, deadline: float, groups: box.RunCgroups | None) -> Contained:
-    """:func:`run_contained` once the program is started (``process``: :class:`_Popened` or :class:`_Zygoted`)."""
+def _run(process, feed: _Feed, limits: Limits, start: float, deadline: float, groups: box.RunCgroups | None) -> Contained:
+    """:func:`run_contained` once the program is started (``process``: :class:`_Popened` or :class:`_Zygoted`);
+    its standard input comes from ``feed`` (a :class:`_Conversation` answers its output)."""
     tasks = 0
     out, err = bytearray(), bytearray()
     stopped: Stop | None = None
@@ -407,12 +423,8 @@ def _run(process, stdin: bytes, limits: Limits, start: float, deadline: float, g
             for fd in pipes:
                 os.set_blocking(fd, False)
                 sel.register(fd, selectors.EVENT_READ)
-            pending = memoryview(stdin)
-            if pending:
-                os.set_blocking(process.stdin.fileno(), False)
-                sel.register(process.stdin.fileno(), selectors.EVENT_WRITE)
-            else:
-                process.stdin.close()
+            os.set_blocking(process.stdin.fileno(), False)
+            writing = _sync_input(sel, process.stdin, feed, False)
             if exit_fd is not None:
                 sel.register(exit_fd, selectors.EVENT_READ)
             while stopped is None and not (exited and not pipes):
@@ -448,26 +460,30 @@ def _run(process, stdin: bytes, limits: Limits, start: float, deadline: float, g
                         chunk = os.read(fd, _CHUNK)
                         if not chunk:
                             sel.unregister(fd)
-                            del pipes[fd]
+                            if pipes.pop(fd) is out:
+                                feed.ended()
+                                writing = _sync_input(sel, process.stdin, feed, writing)
                         elif pipes[fd] is out:
                             room = limits.output - len(out)
                             out += chunk[:room]
                             if len(chunk) > room:
                                 stopped = Stop.OUTPUT
                                 break
+                            if feed.heard(chunk):
+                                stopped = Stop.JURY
+                                break
+                            writing = _sync_input(sel, process.stdin, feed, writing)
                         else:
                             err += chunk
                             if len(err) > 2 * STDERR_TAIL:
                                 del err[:-STDERR_TAIL]
                     else:  # standard input takes more
                         try:
-                            written = os.write(fd, pending[:_CHUNK])
+                            written = os.write(fd, feed.pending[:_CHUNK])
                         except (BrokenPipeError, BlockingIOError) as exc:  # it stopped reading: fine
-                            written = 0 if isinstance(exc, BlockingIOError) else len(pending)
-                        pending = pending[written:]
-                        if not pending:
-                            sel.unregister(fd)
-                            process.stdin.close()
+                            written = 0 if isinstance(exc, BlockingIOError) else len(feed.pending)
+                        feed.pending = feed.pending[written:]
+                        writing = _sync_input(sel, process.stdin, feed, writing)
     finally:
         if groups is not None:
             groups.kill()
@@ -490,6 +506,126 @@ def _run(process, stdin: bytes, limits: Limits, start: float, deadline: float, g
         returncode, bytes(out), bytes(err[-STDERR_TAIL:]), seconds, stopped, peak,
         processes=tasks, process_capped=capped, oom_killed=oom,
     )
+
+
+class _Feed:
+    """What a run's standard input gets: fixed bytes (:func:`run_contained`), written as the pipe takes them.
+    Invariant: ``pending`` holds what is still to write; once it is empty and ``over``, standard input is closed."""
+
+    over = True
+
+    def __init__(self, data: bytes) -> None:
+        self.pending = memoryview(data)
+
+    def heard(self, chunk: bytes) -> bool:
+        """The program wrote ``chunk`` on standard output; whether that ended the conversation before its output did."""
+        return False
+
+    def ended(self) -> None:
+        """The program's standard output has ended."""
+
+
+class _Conversation(_Feed):
+    """The jury's side of :func:`run_interactive`: ``talk`` hears each line of the program's output and says
+    what to write back. Invariant: ``line`` holds the output read since the last newline (at most the output
+    limit); once ``over``, ``result`` is what ``talk`` returned (``None`` if it was cut short)."""
+
+    def __init__(self, talk: Generator[bytes, bytes | None, Any]) -> None:
+        super().__init__(b"")
+        self.talk = talk
+        self.over = False
+        self.result: Any = None
+        self.line = bytearray()
+        self._say(next, talk)
+
+    def _say(self, step: Callable, *heard: bytes | None) -> None:
+        try:
+            said = step(*heard)
+        except StopIteration as stop:
+            self.over, self.result = True, stop.value
+            return
+        if said:
+            self.pending = memoryview(bytes(self.pending) + said)
+
+    def heard(self, chunk: bytes) -> bool:
+        self.line += chunk
+        while not self.over:
+            end = self.line.find(b"\n")
+            if end < 0:
+                return False
+            line = bytes(self.line[:end])
+            del self.line[: end + 1]
+            self._say(self.talk.send, line)
+        return True
+
+    def ended(self) -> None:
+        if self.line and not self.over:
+            self._say(self.talk.send, bytes(self.line))  # a last line without its newline
+        if not self.over:
+            self._say(self.talk.send, None)
+        if not self.over:  # it wants more than the end of the output: the conversation is over anyway
+            self.talk.close()
+            self.over = True
+
+
+def _sync_input(sel: selectors.BaseSelector, stdin, feed: _Feed, writing: bool) -> bool:
+    """Standard input watched for room while ``feed`` has bytes pending, closed once it is over and written;
+    whether it is watched now (``writing``: whether it was)."""
+    if stdin.closed:
+        return False
+    if feed.pending:
+        if not writing:
+            sel.register(stdin.fileno(), selectors.EVENT_WRITE)
+        return True
+    if writing:
+        sel.unregister(stdin.fileno())
+    if feed.over:
+        stdin.close()
+    return False
+
+
+def run_interactive(
+    argv: list[str], talk: Generator[bytes, bytes | None, T], limits: Limits, sandbox: box.Sandbox | None = None
+) -> tuple[Contained, T | None]:
+    """Run ``argv`` (no shell) under ``limits`` talking with ``talk``, a jury: a two-way conversation, as a judge runs an
+    interactive problem's submission beside its interactor.
+
+    ``talk`` is a generator: each value it yields is written to the
+    program's standard input (``b""``: nothing); it is then sent the
+    program's next line of output (without its newline), or ``None`` when
+    the output has ended, and returns its verdict, returned here beside the
+    run (``None`` when the run was stopped at a limit first). When ``talk``
+    returns before the program's output ends (a wrong answer found), the
+    program is stopped at once (:attr:`Stop.JURY`); a jury that accepts waits
+    for the end of the output, and the program must then end by itself
+    within the time limit. ``sandbox`` and the limits are
+    :func:`run_contained`'s; ``stdout`` holds the program's output.
+
+    Raises ``OSError`` when the program cannot be started.
+
+    Notes
+    -----
+    The same loop as :func:`run_contained`: the jury's words are written as
+    the pipe takes them and the program's output read as it comes, so the
+    deadline holds while the jury waits for a line, and the jury's own time
+    (between a line read and its answer) counts in the program's wall clock,
+    as on a judge. Memory: twice the output limit (the output and the line
+    being read), plus the jury's.
+
+    >>> import sys
+    >>> def jury():
+    ...     line = yield b"2 3\\n"
+    ...     return line
+    >>> run, said = run_interactive([sys.executable, "-c", "print(sum(map(int, input().split())))"], jury(), Limits(10))
+    >>> said, run.stopped
+    (b'5', <Stop.JURY: 'jury'>)
+    """
+    conversation = _Conversation(talk)
+    try:
+        run = _contained(argv, limits, None, False, sandbox, conversation)
+    finally:
+        talk.close()
+    return run, conversation.result
 
 
 def _closed(fds: list[int], seconds: float) -> bool:

@@ -23,14 +23,22 @@ when the two disagree, so every judged run is one more agreement.
 :func:`duel` plays gamecert's own play engine, as the contestant, against a
 compiled interactor through pipes, and checks the jury's side move by move:
 every jury move is legal, and the jury never gives a won game away.
+
+The other way round, :meth:`JuryProblem.jury` is gamecert's own jury for one
+test (the interactor's protocol, played with the certified strategy), which
+``gamecert stress --interactive`` (:mod:`gamecert.verify.engine.jury`) plays
+against a contestant it does not trust, contained; :meth:`JuryProblem.stress_test`
+makes a test of a stress case.
 """
 
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import tempfile
 from abc import abstractmethod
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -69,6 +77,16 @@ class JuryProblem(ContestProblem):
     @abstractmethod
     def judged(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[str, tuple[str, ...]]:
         """The ``.ans`` text of test ``case``, certified, and the names of the checks it passed."""
+
+    @abstractmethod
+    def jury(self, game: Game, text: str) -> Jury:
+        """gamecert's jury for test ``text``: the interactor's protocol, played with the certified strategy
+        (``gamecert stress --interactive``)."""
+
+    @abstractmethod
+    def stress_test(self, text: str, rng: random.Random) -> str | None:
+        """A test drawn from ``text``, a stress case of the game (its judge input): the same position, with a
+        start drawn by ``rng`` where the test needs one; ``None`` when the case has no start (no free cell)."""
 
 
 class InteractiveProblem(JuryProblem):
@@ -127,6 +145,63 @@ class InteractiveProblem(JuryProblem):
     def mover_wins(self, engine: PlayEngine) -> bool:
         """Whether the player to move wins the engine's current position (certified strategy's verdict)."""
 
+    def can_move(self, engine: PlayEngine) -> bool:
+        """Whether the player to move has a move (by default: the engine's moves listed; a game whose list is
+        long says it sooner)."""
+        return bool(engine.moves())
+
+    def jury(self, game: Game, text: str) -> Jury:
+        """The jury of :meth:`play_engine`: the test's ``.ans`` is the engine's verdict on the start."""
+        engine = self.play_engine(game, text)
+        first = self.mover_wins(engine)
+        return Jury((ROLES[0] if first else ROLES[1]) + "\n", self._talk(engine, text, first))
+
+    def _talk(self, engine: PlayEngine, text: str, first_wins: bool) -> Talk:
+        """The interactor's protocol (the statement's): the test, the role, then the moves; the jury plays
+        :meth:`PlayEngine.engine_move` (a winning move whenever it can win) and says :attr:`no_move` when it
+        cannot move, after which the contestant must write nothing more.
+
+        Notes
+        -----
+        The contestant's first mistake is named: a role that loses from the
+        start, or the move that gave a won game away (one engine verdict per
+        contestant move while it is winning).
+        """
+        role = yield from hear(text)
+        if role is None:
+            return Judged(False, "expected FIRST or SECOND, got the end of the program's output")
+        if role not in ROLES:
+            return Judged(False, f"expected FIRST or SECOND, got {role!r}")
+        winner = ROLES[0] if first_wins else ROLES[1]
+        mistake = None if role == winner else f"took {role}, which loses from this start ({winner} wins)"
+        contestant, said, count = role == ROLES[0], "", 0
+        while True:
+            if contestant:
+                if not self.can_move(engine):
+                    return Judged(False, f"{mistake or 'lost'}; it cannot move after {_moves_made(count)}", said)
+                line = yield from hear(said)
+                said = ""
+                if line is None:
+                    return Judged(False, f"its output ended before the game did (move {count + 1})")
+                try:
+                    move = self.read_line(engine, line)
+                except Illegal as exc:
+                    return Judged(False, f"move {count + 1}: {line!r}: {exc}")
+                engine.play(move)
+                if mistake is None and self.mover_wins(engine):
+                    mistake = f"lost a won start: its move {count + 1}, {line!r}, leaves the jury a win"
+            else:
+                if not self.can_move(engine):
+                    line = yield from hear(said + self.no_move + "\n")
+                    if line is not None:
+                        return Judged(False, f"output after the game ended: {line!r}")
+                    return Judged(True, f"it won in {_moves_made(count)}")
+                move = engine.engine_move()
+                said += self.move_line(engine, move) + "\n"
+                engine.play(move)
+            contestant = not contestant
+            count += 1
+
     def certify(self, game: Game, case: TestCase, certify_case: CertifyCase) -> tuple[bool, tuple[str, ...]]:
         """Whether FIRST wins test ``case``, certified, and the names of the checks it passed.
 
@@ -143,6 +218,57 @@ class InteractiveProblem(JuryProblem):
         """The winning role, one line, from :meth:`certify`."""
         first, checks = self.certify(game, case, certify_case)
         return (ROLES[0] if first else ROLES[1]) + "\n", checks
+
+
+# The jury in gamecert ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Judged:
+    """How a game against the jury ended for the contestant: ``accepted`` (it won, or kept a draw that
+    nobody can win), else the wrong answer's ``reason``, in the interactor's words where it has them;
+    ``last``: the jury's last lines, which the interactor writes as it ends (not sent: the run is over).
+    """
+
+    accepted: bool
+    reason: str
+    last: str = ""
+
+
+#: The jury's side of one game (:func:`~gamecert.verify.engine.contain.run_interactive`, in text):
+#: it yields what to write, is sent each line the contestant writes (``None`` at the end of its
+#: output) and returns the verdict.
+Talk = Generator[str, "str | None", Judged]
+
+
+@dataclass
+class Jury:
+    """gamecert's jury on one test: ``answer`` is the test's ``.ans`` (the winning role, or the start's
+    value), ``talk`` the game, not started yet."""
+
+    answer: str
+    talk: Talk
+
+
+def hear(said: str) -> Generator[str, str | None, str | None]:
+    """Write ``said``, then read the contestant's next line, blank lines skipped, stripped: what an
+    interactor reading tokens reads when the contestant writes one message a line (``None``: its output ended).
+
+    >>> talk = hear("3 3\\n")
+    >>> next(talk), talk.send("  ")
+    ('3 3\\n', '')
+    >>> talk.send(" FIRST ")
+    Traceback (most recent call last):
+    StopIteration: FIRST
+    """
+    line = yield said
+    while line is not None and not line.strip():
+        line = yield ""
+    return None if line is None else line.strip()
+
+
+def _moves_made(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
 
 
 # Playing through the pipes ---------------------------------------------------------

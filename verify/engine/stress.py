@@ -104,11 +104,12 @@ class RunVerdict:
 
 @dataclass(frozen=True)
 class ScheduledCase:
-    """Case ``number`` (1-based) of a run's schedule: its family and its judge input."""
+    """Case ``number`` (1-based) of a run's schedule: its family, its judge input and, for a random case, its size."""
 
     number: int
     family: str
     text: str
+    size: int | None = None
 
 
 @dataclass(frozen=True)
@@ -140,30 +141,33 @@ class Failure:
 
 @dataclass(frozen=True)
 class StressResult:
-    """A stress run: ``passed`` cases passed; ``failure`` is the first failure, if any."""
+    """A stress run: ``passed`` cases passed; ``failure`` is the first failure, if any; ``skipped`` cases
+    had nothing to run on (an interactive stress run's case without a start)."""
 
     game: str
     seed: int
     count: int
     passed: int
     failure: Failure | None
+    skipped: int = 0
 
     def summary(self) -> str:
         """One line for people (the CLI's output)."""
         if self.failure is None:
             cases = "case" if self.passed == 1 else "cases"
-            return f"stress {self.game}: {self.passed} {cases} passed (seed {self.seed})"
+            skipped = f", {self.skipped} without a start" if self.skipped else ""
+            return f"stress {self.game}: {self.passed} {cases} passed{skipped} (seed {self.seed})"
         f, s = self.failure, self.failure.shrunk
         steps = f"{s.steps} step" + ("" if s.steps == 1 else "s")
         bound = f" (stopped by the {s.stopped})" if s.stopped else ""
-        how = f"shrunk in {steps}{bound} to {_show_case(s.text)}" if s.steps else f"already minimal{bound}: {_show_case(s.text)}"
+        how = f"shrunk in {steps}{bound} to {show_case(s.text)}" if s.steps else f"already minimal{bound}: {show_case(s.text)}"
         return (
             f"stress {self.game}: {f.verdict.kind} on case {f.case.number} of {self.count} "
             f"({f.case.family}; seed {self.seed}), {how}: {f.files['in']} ({s.verdict.detail})"
         )
 
 
-def _show_case(text: str) -> str:
+def show_case(text: str) -> str:
     """A short case inline as ``[line / line]``, a long one by its line count."""
     lines = text.rstrip("\n").split("\n")
     inline = " / ".join(line.rstrip() for line in lines)
@@ -236,9 +240,43 @@ def judge(expected: str, run: Run, limits: Limits | float) -> RunVerdict:
     """
     if not isinstance(limits, Limits):
         limits = Limits(float(limits))
-    if run.process_capped and (run.stopped is not None or run.returncode != 0):
-        then = judge(expected, replace(run, process_capped=False), limits).detail
-        return RunVerdict(StressKind.PROCESSES, f"{limits.processes}-process limit reached (then: {then})", run)
+    failed = contained_verdict(run, limits)
+    if failed is not None:
+        return failed
+    want = expected.encode().split()
+    got = _TOKEN.finditer(run.stdout)
+    i = -1
+    for i, token in enumerate(got):
+        # Lengths first: a huge token is never copied out of the output.
+        if i < len(want) and token.end() - token.start() == len(want[i]) and want[i] == token.group():
+            continue
+        line = run.stdout.count(b"\n", 0, token.start()) + 1
+        wanted = _show_token(want[i]) if i < len(want) else "end of output"
+        detail = f"token {i + 1} at output line {line}: expected {wanted}, got {_show_token(run.stdout[token.start() : min(token.end(), token.start() + 4 * _SHOW + 4)])}"
+        return RunVerdict(StressKind.WRONG, detail, run, i + 1)
+    if i == -1 and want:
+        return RunVerdict(StressKind.NO_OUTPUT, "exit code 0 and not one token on standard output", run)
+    if i + 1 < len(want):
+        return RunVerdict(StressKind.WRONG, f"token {i + 2}: expected {_show_token(want[i + 1])}, output ended", run, i + 2)
+    return RunVerdict(StressKind.PASS, "", run)
+
+
+def contained_verdict(run: Run, limits: Limits) -> RunVerdict | None:
+    """The verdict of a run that failed by itself or at a limit, ``None`` for one that ended well (exit 0, or
+    stopped by an interactive problem's jury, whose verdict it is): :func:`judge`'s first verdicts.
+
+    A failed run that met the process cap comes first, then a limit the run was stopped at (time,
+    then output), then memory, then any other failure (non-zero exit or a signal; a write past the
+    file size limit is named).
+
+    >>> contained_verdict(Run(None, b"", b"", 2.0, Stop.TIME), Limits(2)).detail
+    'no answer within the 2 s time limit'
+    """
+    if run.stopped is Stop.JURY or (run.stopped is None and run.returncode == 0):
+        return None
+    if run.process_capped:
+        then = contained_verdict(replace(run, process_capped=False), limits)
+        return RunVerdict(StressKind.PROCESSES, f"{limits.processes}-process limit reached (then: {then.detail})", run)
     if run.stopped is Stop.TIME:
         return RunVerdict(StressKind.TIME, f"no answer within the {limits.seconds:g} s time limit", run)
     if run.stopped is Stop.OUTPUT:
@@ -260,22 +298,7 @@ def judge(expected: str, run: Run, limits: Limits | float) -> RunVerdict:
             status = f"{format_bytes(limits.memory)} memory limit reached (peak {format_bytes(run.peak_memory)}; {status})"
             return RunVerdict(StressKind.MEMORY, f"{status}: {tail[-1]}" if tail else status, run)
         return RunVerdict(StressKind.RUNTIME, f"{status}: {tail[-1]}" if tail else status, run)
-    want = expected.encode().split()
-    got = _TOKEN.finditer(run.stdout)
-    i = -1
-    for i, token in enumerate(got):
-        # Lengths first: a huge token is never copied out of the output.
-        if i < len(want) and token.end() - token.start() == len(want[i]) and want[i] == token.group():
-            continue
-        line = run.stdout.count(b"\n", 0, token.start()) + 1
-        wanted = _show_token(want[i]) if i < len(want) else "end of output"
-        detail = f"token {i + 1} at output line {line}: expected {wanted}, got {_show_token(run.stdout[token.start() : min(token.end(), token.start() + 4 * _SHOW + 4)])}"
-        return RunVerdict(StressKind.WRONG, detail, run, i + 1)
-    if i == -1 and want:
-        return RunVerdict(StressKind.NO_OUTPUT, "exit code 0 and not one token on standard output", run)
-    if i + 1 < len(want):
-        return RunVerdict(StressKind.WRONG, f"token {i + 2}: expected {_show_token(want[i + 1])}, output ended", run, i + 2)
-    return RunVerdict(StressKind.PASS, "", run)
+    return None
 
 
 def _stderr_tail(stderr: bytes) -> list[str]:
@@ -336,7 +359,7 @@ def stress_cases(
         if numbers is not None and n not in numbers:
             continue
         rng = random.Random(f"gamecert stress {seed} {n}")
-        yield ScheduledCase(n, f"random, size {size}", generator.random_case(rng, size))
+        yield ScheduledCase(n, f"random, size {size}", generator.random_case(rng, size), size)
 
 
 def shrink_case(

@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gamecert.solvers.cutting.rules import CuttingRule
-from gamecert.solvers.cutting.solver import Cut, Piece, available_cuts, cutting_position, grundy_table
+from gamecert.solvers.cutting.solver import Cut, Piece, available_cuts, grundy_table
 from gamecert.verify.cutting.play import CuttingPlay
 from gamecert.verify.cutting.reference import reference_grundy
 from gamecert.verify.cutting.search import fits as search_fits
@@ -313,16 +313,27 @@ class NumberedPlay(CuttingPlay):
     The engine keeps a cut piece's parts side by side (piece ``i`` becomes
     ``i`` and ``i + 1``); the protocol keeps the first part's number and gives
     the other the next new number. Invariant: ``numbers[i]`` is the protocol
-    number of the engine's piece ``i``.
+    number of the engine's piece ``i``; ``value`` is the xor of the pieces'
+    values in the engine's table (kept as cuts are played, so that the
+    winner of a sum of many pieces is known without a pass over them).
     """
 
     def __init__(self, rule: CuttingRule, position: str) -> None:
         super().__init__(rule, position)
         self.numbers = list(range(1, len(self.pieces) + 1))
+        self.value = 0
+        for p in self.pieces:
+            self.value ^= self.table.value(p)
 
     def play(self, cut: Cut) -> None:
+        a, b = cut.parts
+        self.value ^= self.table.value(self.pieces[cut.piece]) ^ self.table.value(a) ^ self.table.value(b)
         super().play(cut)
         self.numbers.insert(cut.piece + 1, len(self.numbers) + 1)
+
+    def engine_move(self) -> Cut:
+        """:meth:`CuttingPlay.engine_move`; at value 0 (no winning cut) the first cut, found without a solve."""
+        return next(self.cuts()) if self.value == 0 else super().engine_move()
 
 
 class CuttingInteractive(InteractiveProblem):
@@ -372,6 +383,17 @@ class CuttingInteractive(InteractiveProblem):
     def position(self, text: str) -> str:
         return start_queries(read_start(text))
 
+    def stress_test(self, text: str, rng: random.Random) -> str | None:
+        """The stress case's pieces (one query each, at most :data:`MAX_PIECES`) as one start: their sum.
+
+        >>> from gamecert.solvers.cutting.rules import SPLIT
+        >>> CuttingInteractive(SPLIT).stress_test("1 2\\n3 3\\n", random.Random(0))
+        '2\\n1 2\\n3 3\\n'
+        """
+        numbers = [int(t) for t in text.split()]
+        pieces = list(zip(numbers[::2], numbers[1::2]))[:MAX_PIECES]
+        return start_text(pieces) if pieces else None
+
     def first_wins(self, text: str, answer: str) -> bool:
         """One piece only: the judge answers each piece alone, so a sum's winner is not in its answer
         (:meth:`certify` certifies sums)."""
@@ -403,5 +425,9 @@ class CuttingInteractive(InteractiveProblem):
         i = engine.numbers.index(p)
         return engine.read_move(f"{i + 1} {'h' if r else 'v'} {r or c}")
 
+    def can_move(self, engine: NumberedPlay) -> bool:
+        """Whether a piece has a cut: the first cut found ends the search (a sum of many pieces has thousands)."""
+        return next(engine.cuts(), None) is not None
+
     def mover_wins(self, engine: NumberedPlay) -> bool:
-        return cutting_position(tuple(engine.pieces), self.rule, engine.table).value != 0
+        return engine.value != 0

@@ -122,6 +122,24 @@ class GeographyInteractive(UvgInteractive):
     def first_wins(self, text: str, answer: str) -> bool:
         return f"{self.start(text)} win" in answer.splitlines()
 
+    def stress_test(self, text: str, rng: random.Random) -> str | None:
+        """The stress case's graph made simple (self-loops and repeated edges dropped: the test's limits) and
+        one of its vertices, drawn by ``rng``; ``None`` for the empty graph.
+
+        >>> PROBLEM.stress_test("2 3\\n1 2\\n2 1\\n2 2\\n", random.Random(0))
+        '2 1\\n1 2\\n2\\n'
+        """
+        numbers = [int(t) for t in text.split()]
+        n, m = numbers[0], numbers[1]
+        edges: Edges = []
+        seen = set()
+        for i in range(m):
+            u, v = numbers[2 + 2 * i] - 1, numbers[3 + 2 * i] - 1
+            if u != v and (min(u, v), max(u, v)) not in seen:
+                seen.add((min(u, v), max(u, v)))
+                edges.append((u, v))
+        return jury_input(n, edges, rng.randrange(n)) if n else None
+
     def cases(self, size: str, seed: int) -> Iterator[TestCase]:
         rng = random.Random(f"geography interactive {size} {seed}")
         classes = _CLASSES[size]

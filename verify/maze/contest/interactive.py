@@ -169,6 +169,17 @@ class MazeInteractive(UvgInteractive):
         # The certified answer lists AA's winning cells: those the player to move loses from.
         return "{} {}".format(*self._start_cell(text)) not in answer.splitlines()[1:]
 
+    def stress_test(self, text: str, rng: random.Random) -> str | None:
+        """The stress case's board and one of its free cells, drawn by ``rng``.
+
+        >>> PROBLEM.stress_test("1 3\\n#.#\\n", random.Random(0)), PROBLEM.stress_test("1 1\\n#\\n", random.Random(0))
+        ('1 3\\n#.#\\n1 2\\n', None)
+        """
+        lines = text.split("\n")
+        rows = lines[1 : 1 + int(lines[0].split()[0])]
+        cells = free_cells(rows)
+        return jury_input(rows, rng.choice(cells)) if cells else None
+
     def cases(self, size: str, seed: int) -> Iterator[TestCase]:
         rng = random.Random(f"maze interactive {size} {seed}")
         classes = _CLASSES[size]

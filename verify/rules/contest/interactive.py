@@ -19,11 +19,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Hashable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamecert.solvers.general.graph import Queries
-from gamecert.verify.capabilities import InteractiveContest
-from gamecert.verify.engine.interactive import JuryProblem
+from gamecert.verify.capabilities import InteractiveContest, PositionPlay
+from gamecert.verify.engine.interactive import ROLES, Judged, Jury, JuryProblem, Talk
+from gamecert.verify.engine.play import Illegal
 from gamecert.verify.engine.problem import TestCase, Unseen
 from gamecert.verify.rules.contest import SCALES, GeneralRulesProblem, TurnContest, filled, package_plan
 from gamecert.verify.rules.play import guarded
@@ -31,6 +32,7 @@ from gamecert.verify.rules.play import guarded
 if TYPE_CHECKING:
     from gamecert.verify.engine.interactive import CertifyCase
     from gamecert.verify.game import Game
+    from gamecert.verify.general.play import TurnPlay
 
 #: Starts per secret group, by package size.
 PER_GROUP = {"small": 2, "judge": 20}
@@ -121,6 +123,61 @@ class GeneralInteractive(GeneralRulesProblem, JuryProblem):
         """The start's value for the player to move: the certified answer of its line in the plain problem."""
         inner = certify_case(game, case)
         return f"{inner.solved[0]}\n", inner.checks
+
+    def stress_test(self, text: str, rng: random.Random) -> str | None:
+        """One line of the stress case (one position a line), drawn by ``rng``."""
+        lines = text.removesuffix("\n").split("\n")
+        return rng.choice(lines) + "\n" if text else None
+
+    def jury(self, game: Game, text: str) -> Jury:
+        """The interactor's protocol played on gamecert's certified table (:class:`~gamecert.verify.general.play.TurnPlay`);
+        the test's ``.ans`` is the start's certified value."""
+        engine = game.capability(PositionPlay).position(text)
+        value = engine.solution.values[0]
+        return Jury(f"{value}\n", self._talk(engine, text.split("\n")[0], value))
+
+    def _talk(self, engine: TurnPlay, line: str, value: Any) -> Talk:
+        """The statement's protocol (``interactor.py``'s): the start line, the role, then ``END``, ``TURN`` (the
+        contestant writes the position after its move) or ``MOVE`` and the position after the jury's move.
+        The jury plays the certified table's best move; the game ends as :class:`TurnPlay` ends it (``result``,
+        no move, the third repetition), and a start won or drawn must be won or drawn."""
+        rules = engine.rules
+        role = yield line + "\n"
+        role = None if role is None else role.rstrip("\r")
+        if role not in ROLES:
+            got = "the end of the program's output" if role is None else repr(role)
+            return Judged(False, f"expected FIRST or SECOND, got {got}")
+        mine, count, said = role == ROLES[0], 0, ""
+        while True:
+            end = engine.ended()
+            if end is None and not engine.moves():
+                end = "lose"
+            if end is not None:
+                got = end if mine else {"win": "lose", "lose": "win", "draw": "draw"}[end]
+                needed = "at least a draw" if value.outcome == "draw" else "a win"
+                reason = (f"the game ended after {count} moves: {got} for the contestant ({needed} was possible, "
+                          f"the start being {value} for FIRST)")
+                if got != "win" and (got != "draw" or value.outcome != "draw"):
+                    return Judged(False, reason, said + "END\n")
+                heard = yield said + "END\n"
+                while heard is not None:  # what it writes after the end is not read
+                    heard = yield ""
+                return Judged(True, reason)
+            if mine:
+                heard = yield said + "TURN\n"
+                said = ""
+                if heard is None:
+                    return Judged(False, f"expected a move, got the end of the program's output (move {count + 1})")
+                try:
+                    move = engine.read_move(heard.rstrip("\r"))
+                except Illegal as exc:
+                    return Judged(False, f"move {count + 1}: {exc}")
+            else:
+                move = engine.engine_move()
+                said += "MOVE\n" + (rules.show(move[0]) if rules.format is not None else str(move[0])) + "\n"
+            engine.play(move)
+            mine = mine if engine.again() else not mine
+            count += 1
 
 
 class GeneralInteractiveContest(InteractiveContest):
