@@ -1,6 +1,8 @@
-"""Test-id hygiene for the whole suite."""
+"""Test-id hygiene, campaign projections and the C++ compile cache, for the whole suite."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -24,3 +26,31 @@ def _machine_as_measured(monkeypatch):
     from gamecert.verify.engine import sizes
 
     monkeypatch.setattr(sizes, "machine_scale", lambda: 1.0)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _compile_cache(tmp_path_factory):
+    """One C++ compile cache for the whole session, shared by the xdist workers (tests/cxx_cache.py): the
+    validators, interactors and submissions several tests and packages compile are built once."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the session's folder, above each worker's popen-gwN
+    os.environ["GAMECERT_TEST_CXX_CACHE"] = str(root / "cxx-cache")
+
+
+#: The longest tests (a Kattis verifyproblem run each, or a Dask campaign killed mid-run): run first, so
+#: that the two workers share out the short ones at the end and finish together. None of them uses a
+#: module-scoped fixture that moving it would build twice, except the rules problems (under a second).
+LONGEST = (
+    "test_small_package_passes_verifyproblem",
+    "test_verifyproblem_accepts_the_reference_and_catches_a_wrong_program",
+    "test_the_reference_agrees_with_every_certified_answer",
+    "test_cli_verify_fails_when_a_submission_lands_outside_its_category",
+    "test_worker_sigkilled_mid_run_on_an_existing_cluster_gives_the_local_counts",
+    "test_client_sigkilled_mid_campaign_resumes_from_the_store_with_identical_counts",
+)
+
+
+def pytest_collection_modifyitems(items):
+    """The longest tests first (the order within each part unchanged)."""
+    items.sort(key=lambda item: getattr(item, "originalname", item.name) not in LONGEST)

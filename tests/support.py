@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -56,10 +57,33 @@ def after(marker: str, counterexample: str) -> str:
 # Contest packages ---------------------------------------------------------------
 
 
+def cpp_compile() -> str:
+    """problemtools' own command template for C++ (``{binary}``, ``{files}``), run through the session's
+    compile cache (``tests/cxx_cache.py``) when ``GAMECERT_TEST_CXX_CACHE`` names one (tests/conftest.py does)."""
+    from problemtools.config import load_config
+
+    template = load_config("languages.yaml")["cpp"]["compile"]
+    cache = os.environ.get("GAMECERT_TEST_CXX_CACHE")
+    if not cache:
+        return template
+    return f"{shlex.quote(sys.executable)} -I -S {shlex.quote(str(TESTS / 'cxx_cache.py'))} {shlex.quote(cache)} {template}"
+
+
+def cached_compiles(folder: Path) -> None:
+    """problemtools compiles C++ of the packages under ``folder`` through the session's compile cache: the same
+    command as its own (:func:`cpp_compile`), in a languages.yaml in the packages' parent folder, which
+    problemtools reads after its own configuration. A program built once in the session is not built again."""
+    import yaml
+
+    (folder / "languages.yaml").write_text(yaml.safe_dump({"cpp": {"compile": cpp_compile()}}))
+
+
 def compiled(source: Path, folder: Path) -> Path:
-    """``source`` (C++) compiled as problemtools compiles C++ (g++ -O2 -std=gnu++23 -static)."""
+    """``source`` (C++) compiled as problemtools compiles C++ (its own command, g++ -O2 -std=gnu++23 -static),
+    through the session's compile cache."""
     binary = folder / source.stem
-    subprocess.run(["g++", "-O2", "-std=gnu++23", "-static", "-o", str(binary), str(source)], check=True)
+    command = cpp_compile().format(binary=shlex.quote(str(binary)), files=shlex.quote(str(source)))
+    subprocess.run(shlex.split(command), check=True)
     return binary
 
 
@@ -125,6 +149,7 @@ def check_small_package(game: str, folder: str, out: Path, prefix: str = "", int
 
     programs = submissions(folder, prefix)
     assert {c for c, _ in programs} == {"wrong_answer", "time_limit_exceeded"}
+    cached_compiles(out.parent)
     summary = write_package(get_game(game), out, "small", 0, programs, interactive)
     report = verify_package(out)
     assert report.passed, report.output

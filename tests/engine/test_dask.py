@@ -19,7 +19,8 @@ import pytest
 
 from tests.support import dask_process, run, stop_process, untimed, wait_for
 
-pytestmark = pytest.mark.slow
+# One worker runs both tests, so the reference campaign below runs once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dask")]
 
 AUDIT = ["audit", "--game", "geography", "--exhaustive", "9"]
 SHARDS = 27
@@ -27,7 +28,7 @@ SHARDS = 27
 GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
 
 
-# Session scope: once per pytest worker, however the tests are interleaved.
+# Session scope: once per pytest worker (the xdist group keeps both tests on one).
 @pytest.fixture(scope="session")
 def reference() -> list[str]:
     """The campaign's summary lines from an uninterrupted run in this process (times masked)."""

@@ -18,7 +18,7 @@ from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificationError, PackageError
 from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.registry import get_game
-from tests.support import TESTS, run
+from tests.support import TESTS, cached_compiles, run
 
 # The Cutting Game judges' sample and its published answer.
 SAMPLE, SAMPLE_ANSWER = "2 2\n3 2\n4 2\n", "LOSE\nLOSE\nWIN\n"
@@ -237,6 +237,7 @@ def test_cli_verify_fails_when_a_submission_lands_outside_its_category(tmp_path)
     right = tmp_path / "right.cpp"
     right.write_text(TOY.resource(TOY.reference))
     out = tmp_path / "toy"
+    cached_compiles(tmp_path)
     registry.register(ToyGame("toycut"))
     try:
         args = ["package", "toycut", "--out", str(out), "--size", "small"]

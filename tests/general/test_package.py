@@ -19,7 +19,6 @@ import pytest
 
 from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.capabilities import Contest
-from gamecert.verify.engine.package import certify_case
 from gamecert.verify.rules.contest import TurnRulesProblem
 from gamecert.verify.rules.load import rules_game
 from tests.support import python_judge, run
@@ -80,14 +79,47 @@ def test_statements_say_how_the_kind_is_played_and_answered(take_or_pass, row_en
     assert "print \\texttt{score $S$}, where $S$ is the most the player to move can guarantee" in score
 
 
+#: The small package of each kind, written once by ``gamecert package`` (with the wrong program as a wrong answer)
+#: and shared by the tests below, which the xdist group keeps on one worker: writing it certifies every case.
+PACKAGES: dict[str, Path] = {}
+RULES = {"take_or_pass": TAKE_OR_PASS, "row_ends": ROW_ENDS}
+
+
+def package(which: str, p: TurnRulesProblem, factory) -> Path:
+    """The folder of ``which``'s small package, written on first use: ``gamecert package --rules FILE --size small``."""
+    if which not in PACKAGES:
+        folder = factory.mktemp(which)
+        (folder / "wrong.py").write_text(wrong_program(p))
+        out = folder / which.replace("_", "")
+        written = run(["package", "--rules", RULES[which], "--out", str(out), "--size", "small",
+                       "--submission", f"wrong_answer:{folder / 'wrong.py'}"])
+        assert written.exit_code == 0, written.output
+        PACKAGES[which] = out
+    return PACKAGES[which]
+
+
+def certified_answers(out: Path, cases: list) -> str:
+    """The answer file of every case, in the cases' order: the package names case i of a group
+    ``NNN-NAME`` (its running number in the group) and holds its answer certified by every formulation."""
+    numbers: dict[str, int] = {}
+    answers = []
+    for c in cases:
+        numbers[c.group] = numbers.get(c.group, 0) + 1
+        folder = out / "data" / ("sample" if c.group == "sample" else f"secret/{c.group}")
+        answers.append(folder / f"{numbers[c.group]:03d}-{c.name}.ans")
+    assert sorted(answers) == sorted(out.rglob("*.ans"))
+    return "".join(a.read_text() for a in answers)
+
+
+@pytest.mark.xdist_group("rules-packages")
 @pytest.mark.parametrize("which", ["take_or_pass", "row_ends"])
-def test_the_reference_agrees_with_every_certified_answer(which, request, tmp_path):
-    game_path = {"take_or_pass": TAKE_OR_PASS, "row_ends": ROW_ENDS}[which]
+def test_the_reference_agrees_with_every_certified_answer(which, request, tmp_path, tmp_path_factory):
     p, cases = request.getfixturevalue(which)
-    game = rules_game(game_path, Limits())
     reference = program(p, p.reference, tmp_path)
     text = "".join(c.text for c in cases)
-    expected = "".join(certify_case(game, c).answer for c in cases)
+    # The answers the package holds are certify_case's for these very cases (same size and seed): certified
+    # once, when the package was written, rather than again here.
+    expected = certified_answers(package(which, p, tmp_path_factory), cases)
     answered = python(reference, text)
     assert answered.returncode == 0, answered.stderr
     assert answered.stdout == expected
@@ -150,18 +182,15 @@ def wrong_program(p: TurnRulesProblem) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("rules-packages")
 @pytest.mark.parametrize("which", ["take_or_pass", "row_ends"])
-def test_verifyproblem_accepts_the_reference_and_catches_a_wrong_program(which, request, tmp_path, monkeypatch):
+def test_verifyproblem_accepts_the_reference_and_catches_a_wrong_program(which, request, tmp_path_factory, monkeypatch):
     """``gamecert package`` then ``package --verify`` (config, data, validators, submissions): one package per kind."""
     from gamecert.verify.engine.package import verify_package
 
-    python_judge(tmp_path, monkeypatch)
     p, _ = request.getfixturevalue(which)
-    out = tmp_path / which.replace("_", "")
-    (tmp_path / "wrong.py").write_text(wrong_program(p))
-    written = run(["package", "--rules", {"take_or_pass": TAKE_OR_PASS, "row_ends": ROW_ENDS}[which], "--out",
-                   str(out), "--size", "small", "--submission", f"wrong_answer:{tmp_path / 'wrong.py'}"])
-    assert written.exit_code == 0, written.output
+    out = package(which, p, tmp_path_factory)
+    python_judge(tmp_path_factory.mktemp("judge"), monkeypatch)
     report = verify_package(out)
     assert report.passed, report.output
     table = {row[0]: row[1:-1] for row in report.rows}
