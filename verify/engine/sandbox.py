@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from gamecert.verify.engine.zygote import scratch_bytes
 from gamecert.verify.errors import StressInternalError
 
 #: Environment variable: mechanisms to leave off, comma-separated (``pids,network``, ``all``).
@@ -463,6 +464,7 @@ class Zygote:
                 command, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
         self.broken = False
+        self.answered = False  # whether it ever replied: it started
 
     def alive(self) -> bool:
         return not self.broken and self.proc.poll() is None
@@ -497,6 +499,7 @@ class Zygote:
         if not message:
             self.broken = True
             return None
+        self.answered = True
         return json.loads(message)
 
     def close(self) -> None:
@@ -512,10 +515,16 @@ _zygotes: dict[tuple, Zygote] = {}
 KEPT_ZYGOTES = 4
 
 
+@functools.lru_cache(maxsize=64)
+def _view(bwrap: str, argv: tuple[str, ...], scratch: int, hidden: tuple[Path, ...], network: bool) -> tuple[str, ...]:
+    return tuple(bwrap_options(bwrap, list(argv), scratch, hidden, network))
+
+
 def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], sup: Support) -> Zygote:
     """The running launcher of this view for this process and thread (started, or restarted, as needed)."""
-    options = bwrap_options(bwrap, argv, scratch, hidden, network=not sup.has(Mechanism.NETWORK))
-    key = (os.getpid(), threading.get_ident(), tuple(options))
+    present = tuple(path for path in hidden if path.is_file())  # an answer file written since is masked too
+    options = _view(bwrap, tuple(argv), scratch, present, not sup.has(Mechanism.NETWORK))
+    key = (os.getpid(), threading.get_ident(), options)
     found = _zygotes.pop(key, None)
     if found is not None and not found.alive():
         found.close()
@@ -526,7 +535,7 @@ def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], 
         mine = [k for k in _zygotes if k[0] == key[0]]
         for old in mine[: max(0, len(mine) - KEPT_ZYGOTES + 1)]:
             _zygotes.pop(old).close()
-        found = Zygote(options)
+        found = Zygote(list(options))
     _zygotes[key] = found
     return found
 
@@ -587,34 +596,3 @@ def scratch_size(file_size: int | None) -> int:
     2097152
     """
     return 2 * (DEFAULT_FILE_SIZE if file_size is None else file_size)
-
-
-def scratch_bytes(folder: Path) -> int:
-    """Bytes of the files and links under ``folder`` (links not followed; a link counts its target's
-    name), on its own file system only: the programs bound into the scratch ``/tmp`` are not the run's.
-
-    >>> scratch_bytes(Path("/nonexistent"))
-    0
-    """
-    try:
-        device = os.stat(folder).st_dev
-    except OSError:
-        return 0
-    total, stack = 0, [folder]
-    while stack:
-        try:
-            entries = list(os.scandir(stack.pop()))
-        except OSError:
-            continue
-        for entry in entries:
-            try:
-                info = entry.stat(follow_symlinks=False)
-                if info.st_dev != device:
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append(entry.path)
-                else:
-                    total += info.st_size
-            except OSError:
-                pass
-    return total

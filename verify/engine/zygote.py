@@ -7,20 +7,22 @@ capabilities), so that each run costs one fork of a small process rather
 than a new set of namespaces and mounts. It imports nothing of gamecert.
 
 Requests come over the Unix ``SOCK_SEQPACKET`` socket ``FD``, one JSON object
-per message:
+per message; one reply per request:
 
 * ``{"op": "run", "argv": [...], "env": {...}, "memory": N | null, "file_size": N | null}``
   with file descriptors attached (standard input, output, error, then the
-  ``cgroup.procs`` files of the run's cgroups, opened by gamecert): ``/tmp`` is
-  emptied, a child forks, joins the cgroups (writing ``0``: itself), leads a
-  new session, takes the rlimits, and executes ``argv`` in ``/tmp``. Reply
-  ``{"pid": PID}`` (in the process namespace); when the program ends,
-  ``{"status": STATUS}`` (its raw wait status);
-* ``{"op": "kill"}`` (the end of every run): every process of the namespace
-  but this one is killed (``kill(-1, SIGKILL)``: setsid escapees too) and
-  reaped, and ``/tmp`` emptied. Reply
-  ``{"killed": STATUS | null}`` (the program's wait status, if it was still running).
+  ``cgroup.procs`` files of the run's cgroups, opened by gamecert): a child
+  forks, joins the cgroups (writing ``0``: itself), leads a new session, takes
+  the rlimits, and executes ``argv`` in ``/tmp``. When the program ends the
+  run ends (:func:`_sweep`): the bytes it left in ``/tmp`` are counted, every
+  other process of the namespace is killed and reaped, ``/tmp`` is emptied;
+  then the reply ``{"status": STATUS, "left": BYTES}`` (its raw wait status);
+* ``{"op": "kill"}`` (a run stopped at a limit): the same sweep at once,
+  reply ``{"killed": STATUS | null, "left": BYTES}`` (the program's wait status
+  if it was still running; ``null`` and 0 when its run had already ended).
 
+The start of a run has no reply of its own: gamecert goes on (writing the
+input) while the launcher forks, and a run costs one round trip.
 The launcher is the namespace's init (bubblewrap's ``--as-pid-1``): no
 program can signal it (the kernel never delivers SIGKILL to a namespace's
 init from inside), orphans are its children, and it reaps them. It is not
@@ -39,8 +41,40 @@ import shutil
 import signal
 import socket
 import sys
+import time
 
 _PR_SET_DUMPABLE = 4
+
+
+def scratch_bytes(folder: str | os.PathLike) -> int:
+    """Bytes of the files and links under ``folder`` (links not followed; a link counts its target's
+    name), on its own file system only: the programs bound into the scratch ``/tmp`` are not the run's.
+
+    >>> scratch_bytes("/nonexistent")
+    0
+    """
+    try:
+        device = os.stat(folder).st_dev
+    except OSError:
+        return 0
+    total, stack = 0, [os.fspath(folder)]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if info.st_dev != device:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
+                else:
+                    total += info.st_size
+            except OSError:
+                pass
+    return total
 
 
 def _empty(folder: str) -> None:
@@ -56,15 +90,31 @@ def _empty(folder: str) -> None:
                 pass
 
 
-def _reap() -> None:
-    """Reap every ended child (orphans of the programs come to the namespace's init)."""
-    while True:
+#: Seconds the sweep waits for the killed processes to be reaped.
+REAP = 5.0
+
+
+def _sweep(child: int | None = None) -> tuple[int, int | None]:
+    """End a run: count the bytes left in ``/tmp``, kill every process of the namespace but this one
+    (``kill(-1, SIGKILL)``: setsid escapees too), reap them all (orphans come to the namespace's init;
+    none is left unless one outlives :data:`REAP` seconds, as a process stuck in the kernel may) and
+    empty ``/tmp``. Returns the bytes left and the wait status of ``child`` (the program, when it still ran)."""
+    left = scratch_bytes("/tmp")
+    try:
+        os.kill(-1, signal.SIGKILL)
+    except OSError:
+        pass
+    status = None if child is None else os.waitpid(child, 0)[1]
+    deadline = time.monotonic() + REAP
+    while time.monotonic() < deadline:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
-            return
+            break
         if pid == 0:
-            return
+            time.sleep(0.001)
+    _empty("/tmp")
+    return left, status
 
 
 def _start(request: dict, fds: list[int]) -> None:  # the child: never returns
@@ -94,11 +144,11 @@ def serve(sock: socket.socket) -> None:
     child = pidfd = None
     while True:
         ready = select.select([sock] + ([pidfd] if pidfd is not None else []), [], [])[0]
-        if pidfd is not None and pidfd in ready:
+        if pidfd is not None and pidfd in ready:  # the program has ended: so has its run
             _, status = os.waitpid(child, 0)
             os.close(pidfd)
             child = pidfd = None
-            sock.send(json.dumps({"status": status}).encode())
+            sock.send(json.dumps({"status": status, "left": _sweep()[0]}).encode())
         if sock not in ready:
             continue
         message, fds, _, _ = socket.recv_fds(sock, 1 << 20, 16)
@@ -106,7 +156,6 @@ def serve(sock: socket.socket) -> None:
             return
         request = json.loads(message)
         if request["op"] == "run":
-            _empty("/tmp")
             pid = os.fork()
             if pid == 0:
                 sock.close()
@@ -114,20 +163,12 @@ def serve(sock: socket.socket) -> None:
             for fd in fds:
                 os.close(fd)
             child, pidfd = pid, os.pidfd_open(pid)
-            sock.send(json.dumps({"pid": pid}).encode())
         elif request["op"] == "kill":
-            try:
-                os.kill(-1, signal.SIGKILL)
-            except OSError:
-                pass
-            status = None
-            if child is not None:
-                _, status = os.waitpid(child, 0)
+            left, status = _sweep(child)
+            if pidfd is not None:
                 os.close(pidfd)
-                child = pidfd = None
-            _reap()
-            _empty("/tmp")
-            sock.send(json.dumps({"killed": status}).encode())
+            child = pidfd = None
+            sock.send(json.dumps({"killed": status, "left": left}).encode())
 
 
 def main() -> None:
