@@ -267,7 +267,7 @@ def run_contained(
         return replace(run, scratch_bytes=left)
     finally:
         if groups is not None:
-            groups.remove()
+            groups.release()
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
 
@@ -445,7 +445,7 @@ def _run(process, stdin: bytes, limits: Limits, start: float, deadline: float, g
                     if groups is None or not groups.has_memory:
                         members = groups.pids() if groups is not None and groups.has_pids else [process.pid]
                         peak = max([peak, *(_address_space(p) for p in members[:_SAMPLED] if p is not None)])
-                    if groups is not None:
+                    if groups is not None and groups.sampled:
                         tasks = max(tasks, groups.processes())
                     if exit_fd is None:
                         exited = process.poll()

@@ -233,34 +233,44 @@ def _remove_stale(parents) -> None:
 
 
 _runs = 0
+#: Cgroups of ended runs kept for the next run under the same limits, by (gamecert process, limits, parents).
+_idle: dict[tuple, list[dict[Mechanism, Path]]] = {}
 
 
 class RunCgroups:
     """The cgroups of one run (one per controller that limits it, named after the gamecert process
-    and the run): made with their limits, joined by the child (:meth:`join` between fork and exec,
-    or the launcher's child through :attr:`procs`), emptied by :meth:`kill`, read by :meth:`stats`
-    and removed by :meth:`remove`."""
+    and the run): made with their limits (or taken back from an earlier run, see :meth:`release`),
+    joined by the child (:meth:`join` between fork and exec, or the launcher's child through
+    :attr:`procs`), emptied by :meth:`kill`, read by :meth:`stats` and released by :meth:`release`."""
 
     def __init__(self, sup: Support, processes: int | None, memory: int | None) -> None:
         global _runs
-        _runs += 1
-        name = f"gamecert-{os.getpid()}-{_runs}"
-        self.folders: dict[Mechanism, Path] = {}
         self.versions = sup.versions
         self.procs: list[int] = []
         self.capped: bool | None = None  # whether the cap refused a task before the run was killed
+        self.emptied = False  # every task gone while no new one could start (pids.max 0)
+        self.read: tuple | None = None  # what stats() read
         wanted = {Mechanism.PIDS: processes, Mechanism.MEMORY: memory}
+        parents = tuple((m, parent) for m, parent in sup.cgroups.items() if wanted[m] is not None)
+        self.key = (os.getpid(), processes, memory, parents)
         try:
-            for mechanism, parent in sup.cgroups.items():
-                if wanted[mechanism] is None:
-                    continue
-                folder = parent / name
-                if folder not in self.folders.values():
-                    os.mkdir(folder)
-                self.folders[mechanism] = folder
+            kept = _idle.get(self.key)
+            self.folders: dict[Mechanism, Path] = kept.pop() if kept else {}
+        except IndexError:  # taken by another thread meanwhile
+            self.folders = {}
+        fresh = not self.folders
+        try:
+            if fresh:
+                _runs += 1
+                name = f"gamecert-{os.getpid()}-{_runs}"
+                for mechanism, parent in parents:
+                    folder = parent / name
+                    if folder not in self.folders.values():
+                        os.mkdir(folder)
+                    self.folders[mechanism] = folder
             if processes is not None and Mechanism.PIDS in self.folders:
                 self._write(Mechanism.PIDS, "pids.max", processes)
-            if memory is not None and Mechanism.MEMORY in self.folders:
+            if fresh and memory is not None and Mechanism.MEMORY in self.folders:
                 if self.versions[Mechanism.MEMORY] == "v2":
                     self._write(Mechanism.MEMORY, "memory.max", memory)
                     self._write(Mechanism.MEMORY, "memory.swap.max", 0, optional=True)
@@ -271,11 +281,12 @@ class RunCgroups:
             self.procs = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(self.folders.values())]
         except OSError as exc:
             self.remove()
-            raise StressInternalError(f"cannot make the run's cgroup {name}: {exc.strerror or exc}") from None
+            raise StressInternalError(f"cannot make the run's cgroup: {exc.strerror or exc}") from None
+        self.sampled = self.has_pids and not _has_peak(self.folders[Mechanism.PIDS])
 
     def _write(self, mechanism: Mechanism, name: str, value: int, optional: bool = False) -> None:
         try:
-            (self.folders[mechanism] / name).write_text(str(value))
+            _put(self.folders[mechanism] / name, str(value))
         except OSError:
             if not optional:
                 raise
@@ -300,7 +311,8 @@ class RunCgroups:
         return Mechanism.MEMORY in self.folders
 
     def processes(self) -> int:
-        """Tasks in the run's pids cgroup now (0 without one)."""
+        """Tasks in the run's pids cgroup now (0 without one): sampled while the run lasts where the
+        cgroup keeps no peak of its own (``pids.peak``, Linux 6.1), else read at the end (:meth:`stats`)."""
         return _read_int(self.folders[Mechanism.PIDS] / "pids.current") if self.has_pids else 0
 
     def pids(self) -> list[int]:
@@ -308,7 +320,7 @@ class RunCgroups:
         out: set[int] = set()
         for folder in set(self.folders.values()):
             try:
-                out.update(int(p) for p in (folder / "cgroup.procs").read_text().split())
+                out.update(int(p) for p in _get(folder / "cgroup.procs").split())
             except (OSError, ValueError):
                 pass
         return sorted(out)
@@ -316,16 +328,20 @@ class RunCgroups:
     def kill(self) -> None:
         """Kill every process of the run: no new task can start (pids), then SIGKILL until none is left.
         Whether the cap refused a task is read first: the forks refused while the run is killed do not count."""
+        if self.emptied:
+            return
+        frozen = False
         if self.has_pids and self.capped is None:
             self.capped = _event(self.folders[Mechanism.PIDS] / "pids.events", "max") > 0
             try:
-                (self.folders[Mechanism.PIDS] / "pids.max").write_text("0")
+                _put(self.folders[Mechanism.PIDS] / "pids.max", "0")
+                frozen = True
             except OSError:
-                pass
-        for folder in set(self.folders.values()):
-            if (folder / "cgroup.kill").exists():
+                frozen = False
+        for mechanism, folder in self.folders.items():
+            if self.versions[mechanism] == "v2":  # cgroup.kill: Linux 5.14
                 try:
-                    (folder / "cgroup.kill").write_text("1")
+                    _put(folder / "cgroup.kill", "1")
                 except OSError:
                     pass
         deadline = time.monotonic() + 5
@@ -336,6 +352,7 @@ class RunCgroups:
                 except OSError:
                     pass
             time.sleep(0.001)
+        self.emptied = frozen and not pids
 
     def stats(self) -> tuple[int, bool, int, bool | None]:
         """(peak tasks, whether the process cap refused a task, peak memory in bytes, whether the OOM
@@ -352,25 +369,93 @@ class RunCgroups:
                 memory, oom = _read_int(folder / "memory.peak"), _event(folder / "memory.events", "oom_kill") > 0
             else:
                 memory, oom = _read_int(folder / "memory.max_usage_in_bytes"), _event(folder / "memory.oom_control", "oom_kill") > 0
-        return peak, bool(capped), memory, oom
+        self.read = (peak, bool(capped), memory, oom)
+        return self.read
+
+    def release(self) -> None:
+        """Keep the run's cgroups for the next run under the same limits when they are as good as new:
+        no task left, no count of an earlier run in what the next one reads (a peak of at most one
+        task, no refused fork, no OOM kill, the memory peak reset); else :meth:`remove` them."""
+        self.closed()
+        if self.read is not None and self._reusable():
+            _idle.setdefault(self.key, []).append(self.folders)
+            if len(_idle) == 1 and len(_idle[self.key]) == 1:
+                atexit.register(_remove_idle)
+        else:
+            self.remove()
+
+    def _reusable(self) -> bool:
+        peak, _, _, oom = self.read
+        if not self.folders or peak > 1 or oom or (self.has_memory and self.versions[Mechanism.MEMORY] == "v2"):
+            return False  # v2's memory.peak is reset only for the file handle that resets it
+        try:
+            if self.has_pids:
+                folder = self.folders[Mechanism.PIDS]
+                if _read_int(folder / "pids.current") or _event(folder / "pids.events", "max"):
+                    return False
+            elif _get(self.folders[Mechanism.MEMORY] / "cgroup.procs").strip():
+                return False
+            if self.has_memory:
+                _put(self.folders[Mechanism.MEMORY] / "memory.max_usage_in_bytes", "0")
+        except OSError:
+            return False
+        return True
 
     def remove(self) -> None:
         """Remove the run's cgroups (empty after :meth:`kill`; the last tasks leave as they are reaped)."""
         self.closed()
-        for folder in set(self.folders.values()):
-            for _ in range(200):
-                try:
-                    os.rmdir(folder)
-                    break
-                except FileNotFoundError:
-                    break
-                except OSError:
-                    time.sleep(0.005)
+        _rmdir(set(self.folders.values()))
+
+
+def _rmdir(folders) -> None:
+    for folder in folders:
+        for _ in range(200):
+            try:
+                os.rmdir(folder)
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                time.sleep(0.005)
+
+
+def _remove_idle() -> None:
+    for key, kept in list(_idle.items()):
+        if key[0] == os.getpid():
+            for folders in kept:
+                _rmdir(set(folders.values()))
+            del _idle[key]
+
+
+_peaks: dict[Path, bool] = {}
+
+
+def _has_peak(folder: Path) -> bool:
+    """Whether the pids cgroup ``folder`` and those beside it keep their peak (``pids.peak``)."""
+    if folder.parent not in _peaks:
+        _peaks[folder.parent] = (folder / "pids.peak").exists()
+    return _peaks[folder.parent]
+
+
+def _get(path: Path) -> str:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return os.read(fd, 1 << 16).decode()
+    finally:
+        os.close(fd)
+
+
+def _put(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
 
 
 def _read_int(path: Path) -> int:
     try:
-        return int(path.read_text().split()[0])
+        return int(_get(path).split()[0])
     except (OSError, ValueError, IndexError):
         return 0
 
@@ -378,7 +463,7 @@ def _read_int(path: Path) -> int:
 def _event(path: Path, name: str) -> int:
     """The counter ``name`` of a ``key value`` file (``pids.events``, ``memory.events``, ``memory.oom_control``)."""
     try:
-        for line in path.read_text().splitlines():
+        for line in _get(path).splitlines():
             key, _, value = line.partition(" ")
             if key == name:
                 return int(value)
@@ -503,10 +588,13 @@ class Zygote:
         return json.loads(message)
 
     def close(self) -> None:
+        """End the launcher: it ends when its socket closes (then bubblewrap), else it is killed."""
         self.sock.close()
-        if self.alive():
+        try:
+            self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
             self.proc.kill()
-        self.proc.wait()
+            self.proc.wait()
 
 
 #: The running launchers, least recently used first, by (process, thread, view).

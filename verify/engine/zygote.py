@@ -27,7 +27,9 @@ The launcher is the namespace's init (bubblewrap's ``--as-pid-1``): no
 program can signal it (the kernel never delivers SIGKILL to a namespace's
 init from inside), orphans are its children, and it reaps them. It is not
 dumpable, so a program (without capabilities) cannot trace it. It ends
-when the socket closes.
+when the socket closes. Run as anything but a namespace's init (process 1)
+it refuses to start: its sweep would kill every process of the machine and
+empty the machine's ``/tmp``.
 """
 
 from __future__ import annotations
@@ -172,6 +174,8 @@ def serve(sock: socket.socket) -> None:
 
 
 def main() -> None:
+    if os.getpid() != 1:  # killing every process (kill -1) and emptying /tmp are for a namespace of its own
+        sys.exit("zygote.py runs only as the init of bubblewrap's process namespace, started by gamecert")
     ctypes.CDLL(None).prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
     serve(socket.socket(fileno=int(sys.argv[1])))
 
