@@ -216,7 +216,7 @@ def run_contained(
     cgroups, no network, a scratch folder as working directory (``cwd`` is
     ignored) and ``/tmp``: under bubblewrap the program is started by the
     sandbox's resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)
-    in a read-only view whose ``/tmp`` is a tmpfs emptied before each run;
+    in a read-only view whose ``/tmp`` is a tmpfs emptied after each run;
     else a folder under ``sandbox.scratch_root``, removed after the run. The
     program is found on ``PATH`` and the command's words naming files are
     made absolute first.

@@ -117,7 +117,12 @@ def off_mechanisms(value: str | None = None) -> frozenset[Mechanism]:
 
 def support() -> Support:
     """What contains runs here: probed once per process and per value of :data:`OFF`."""
-    return _probe(off_mechanisms())
+    return _support(os.environ.get(OFF, ""))
+
+
+@functools.lru_cache(maxsize=16)
+def _support(value: str) -> Support:
+    return _probe(off_mechanisms(value))
 
 
 @functools.cache
@@ -378,9 +383,8 @@ class RunCgroups:
         task, no refused fork, no OOM kill, the memory peak reset); else :meth:`remove` them."""
         self.closed()
         if self.read is not None and self._reusable():
+            _removed_at_exit()
             _idle.setdefault(self.key, []).append(self.folders)
-            if len(_idle) == 1 and len(_idle[self.key]) == 1:
-                atexit.register(_remove_idle)
         else:
             self.remove()
 
@@ -417,6 +421,11 @@ def _rmdir(folders) -> None:
                 break
             except OSError:
                 time.sleep(0.005)
+
+
+@functools.cache
+def _removed_at_exit() -> None:
+    atexit.register(_remove_idle)
 
 
 def _remove_idle() -> None:
