@@ -608,7 +608,7 @@ class Zygote:
 
 #: The running launchers, least recently used first, by (process, thread, view).
 _zygotes: dict[tuple, Zygote] = {}
-#: Launchers kept running per process (one per candidate and limits; a stress run has one).
+#: Launchers kept running per process and thread (one per candidate and limits; a stress run has one).
 KEPT_ZYGOTES = 4
 
 
@@ -627,9 +627,9 @@ def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], 
         found.close()
         found = None
     if found is None:
-        if not _zygotes:
-            atexit.register(_close_zygotes)
-        mine = [k for k in _zygotes if k[0] == key[0]]
+        _closed_at_exit()
+        # Only this thread's: another thread's launcher may be running a program now.
+        mine = [k for k in list(_zygotes) if k[:2] == key[:2]]
         for old in mine[: max(0, len(mine) - KEPT_ZYGOTES + 1)]:
             _zygotes.pop(old).close()
         found = Zygote(list(options))
@@ -640,6 +640,11 @@ def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], 
 def left_in_scratch() -> int:
     """Bytes of the files left in the scratch ``/tmp`` of this process's launchers (0 after every run)."""
     return sum(z.scratch_bytes() for key, z in _zygotes.items() if key[0] == os.getpid())
+
+
+@functools.cache
+def _closed_at_exit() -> None:
+    atexit.register(_close_zygotes)
 
 
 def _close_zygotes() -> None:
