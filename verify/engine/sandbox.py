@@ -238,6 +238,8 @@ def _remove_stale(parents) -> None:
 
 
 _runs = 0
+#: The most memory a run's cgroup may still hold (reclaimable: page cache, cached directory entries) to serve the next run.
+KEPT_MEMORY = 2**20
 #: Cgroups of ended runs kept for the next run under the same limits, by (gamecert process, limits, parents).
 _idle: dict[tuple, list[dict[Mechanism, Path]]] = {}
 
@@ -380,7 +382,8 @@ class RunCgroups:
     def release(self) -> None:
         """Keep the run's cgroups for the next run under the same limits when they are as good as new:
         no task left, no count of an earlier run in what the next one reads (a peak of at most one
-        task, no refused fork, no OOM kill, the memory peak reset); else :meth:`remove` them."""
+        task, no refused fork, no OOM kill, the memory peak reset, at most :data:`KEPT_MEMORY` still
+        charged); else :meth:`remove` them."""
         self.closed()
         if self.read is not None and self._reusable():
             _removed_at_exit()
@@ -400,7 +403,10 @@ class RunCgroups:
             elif _get(self.folders[Mechanism.MEMORY] / "cgroup.procs").strip():
                 return False
             if self.has_memory:
-                _put(self.folders[Mechanism.MEMORY] / "memory.max_usage_in_bytes", "0")
+                folder = self.folders[Mechanism.MEMORY]
+                if _read_int(folder / "memory.usage_in_bytes") > KEPT_MEMORY:
+                    return False
+                _put(folder / "memory.max_usage_in_bytes", "0")
         except OSError:
             return False
         return True
