@@ -345,12 +345,11 @@ class RunCgroups:
                 frozen = True
             except OSError:
                 frozen = False
-        for mechanism, folder in self.folders.items():
-            if self.versions[mechanism] == "v2":  # cgroup.kill: Linux 5.14
-                try:
-                    _put(folder / "cgroup.kill", "1")
-                except OSError:
-                    pass
+        for folder in {folder for mechanism, folder in self.folders.items() if self.versions[mechanism] == "v2"}:
+            try:
+                _put(folder / "cgroup.kill", "1")  # Linux 5.14
+            except OSError:
+                pass
         deadline = time.monotonic() + 5
         while (pids := self.pids()) and time.monotonic() < deadline:
             for pid in pids:
