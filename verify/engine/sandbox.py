@@ -385,7 +385,7 @@ class RunCgroups:
         charged); else :meth:`remove` them."""
         self.closed()
         if self.read is not None and self._reusable():
-            _removed_at_exit()
+            _cleaned_at_exit()
             _idle.setdefault(self.key, []).append(self.folders)
         else:
             self.remove()
@@ -429,11 +429,16 @@ def _rmdir(folders) -> None:
 
 
 @functools.cache
-def _removed_at_exit() -> None:
-    atexit.register(_remove_idle)
+def _cleaned_at_exit() -> None:
+    atexit.register(_clean_up)
 
 
-def _remove_idle() -> None:
+def _clean_up() -> None:
+    """End this process's launchers, then remove its kept cgroups."""
+    for key, z in list(_zygotes.items()):
+        if key[0] == os.getpid():
+            z.close()
+    _zygotes.clear()
     for key, kept in list(_idle.items()):
         if key[0] == os.getpid():
             for folders in kept:
@@ -632,7 +637,7 @@ def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], 
         found.close()
         found = None
     if found is None:
-        _closed_at_exit()
+        _cleaned_at_exit()
         # Only this thread's: another thread's launcher may be running a program now.
         mine = [k for k in list(_zygotes) if k[:2] == key[:2]]
         for old in mine[: max(0, len(mine) - KEPT_ZYGOTES + 1)]:
@@ -647,16 +652,6 @@ def left_in_scratch() -> int:
     return sum(z.scratch_bytes() for key, z in _zygotes.items() if key[0] == os.getpid())
 
 
-@functools.cache
-def _closed_at_exit() -> None:
-    atexit.register(_close_zygotes)
-
-
-def _close_zygotes() -> None:
-    for key, z in list(_zygotes.items()):
-        if key[0] == os.getpid():
-            z.close()
-    _zygotes.clear()
 
 
 @functools.cache
