@@ -252,10 +252,12 @@ def run_contained(
     scratch = None if sup.bwrap else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
     groups = None
     try:
-        groups = box.RunCgroups(sup, limits.processes, limits.memory)
-        memory = _memory_rlimit(limits.memory)
+        zygote = None
         if sup.bwrap is not None:
             zygote = box.zygote(sup.bwrap, argv, box.scratch_size(limits.file_size), sandbox.hidden, sup)
+        groups = box.RunCgroups(sup, limits.processes, limits.memory, zygote)
+        memory = _memory_rlimit(limits.memory)
+        if zygote is not None:
             start = time.monotonic()  # the launcher's own start (once per view) is not the program's time
             deadline = start + limits.seconds
             process = _Zygoted(zygote, argv, merge, groups, memory, limits.file_size)
@@ -338,7 +340,10 @@ class _Zygoted:
         pipes = [os.pipe() for _ in range(2 if merge else 3)]
         ends = [pipes[0][0], pipes[1][1], pipes[1][1] if merge else pipes[2][1]]
         try:
-            request = {"op": "run", "argv": argv, "env": {**os.environ, "TMPDIR": "/tmp"}, "memory": memory, "file_size": file_size}
+            request = {
+                "op": "run", "argv": argv, "env": {**os.environ, "TMPDIR": "/tmp"}, "memory": memory, "file_size": file_size,
+                "prepared": groups.prepared,
+            }
             sent = zygote.send(request, [*ends, *groups.procs])
         finally:
             groups.closed()

@@ -250,7 +250,7 @@ class RunCgroups:
     joined by the child (:meth:`join` between fork and exec, or the launcher's child through
     :attr:`procs`), emptied by :meth:`kill`, read by :meth:`stats` and released by :meth:`release`."""
 
-    def __init__(self, sup: Support, processes: int | None, memory: int | None) -> None:
+    def __init__(self, sup: Support, processes: int | None, memory: int | None, zygote: Zygote | None = None) -> None:
         global _runs
         self.versions = sup.versions
         self.procs: list[int] = []
@@ -260,11 +260,22 @@ class RunCgroups:
         wanted = {Mechanism.PIDS: processes, Mechanism.MEMORY: memory}
         parents = tuple((m, parent) for m, parent in sup.cgroups.items() if wanted[m] is not None)
         self.key = (os.getpid(), processes, memory, parents)
-        try:
-            kept = _idle.get(self.key)
-            self.folders: dict[Mechanism, Path] = kept.pop() if kept else {}
-        except IndexError:  # taken by another thread meanwhile
-            self.folders = {}
+        self.zygote = zygote
+        self.folders: dict[Mechanism, Path] = {}
+        self.stale: dict[Mechanism, Path] | None = None  # kept for other limits: their child ends as this run starts
+        taken = None if zygote is None else zygote.kept
+        if zygote is not None:
+            zygote.kept = None
+        self.prepared = taken is not None and taken[0] == self.key  # the launcher's child is in them, waiting
+        if self.prepared:
+            self.folders = taken[1]
+        else:
+            self.stale = None if taken is None else taken[1]
+            try:
+                kept = _idle.get(self.key)
+                self.folders = kept.pop() if kept else {}
+            except IndexError:  # taken by another thread meanwhile
+                self.folders = {}
         fresh = not self.folders
         try:
             if fresh:
@@ -382,13 +393,20 @@ class RunCgroups:
         """Keep the run's cgroups for the next run under the same limits when they are as good as new:
         no task left, no count of an earlier run in what the next one reads (a peak of at most one
         task, no refused fork, no OOM kill, the memory peak reset, at most :data:`KEPT_MEMORY` still
-        charged); else :meth:`remove` them."""
+        charged); else :meth:`remove` them. Kept cgroups of a run started by a launcher go back to
+        it (:meth:`Zygote.prepare`): moving a process into a cgroup waits for the kernel (an RCU grace
+        period, some milliseconds, when no other move came just before), so its next child moves in
+        now, while gamecert judges this run and makes the next case."""
         self.closed()
-        if self.read is not None and self._reusable():
+        if self.stale is not None:
+            _rmdir(set(self.stale.values()))
+        if self.read is None or not self._reusable():
+            self.remove()
+        elif self.zygote is not None and self.zygote.prepare(self.key, self.folders):
+            pass  # the launcher's next child joins them now, before its run is asked for
+        else:
             _cleaned_at_exit()
             _idle.setdefault(self.key, []).append(self.folders)
-        else:
-            self.remove()
 
     def _reusable(self) -> bool:
         peak, _, _, oom = self.read
@@ -569,6 +587,25 @@ class Zygote:
             )
         self.broken = False
         self.answered = False  # whether it ever replied: it started
+        self.kept: tuple[tuple, dict[Mechanism, Path]] | None = None  # the cgroups its prepared child is in
+
+    def prepare(self, key: tuple, folders: dict[Mechanism, Path]) -> bool:
+        """Have the launcher start the next run's child now, in these cgroups (kept under ``key``);
+        whether it took them (then they are the launcher's until :class:`RunCgroups` takes them back)."""
+        if not self.alive() or self.kept is not None:
+            return False
+        try:
+            fds = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(folders.values())]
+        except OSError:
+            return False
+        try:
+            if not self.send({"op": "prepare"}, fds):
+                return False
+        finally:
+            for fd in fds:
+                os.close(fd)
+        self.kept = (key, folders)
+        return True
 
     def alive(self) -> bool:
         return not self.broken and self.proc.poll() is None
@@ -607,13 +644,17 @@ class Zygote:
         return json.loads(message)
 
     def close(self) -> None:
-        """End the launcher: it ends when its socket closes (then bubblewrap), else it is killed."""
+        """End the launcher: it ends when its socket closes (then bubblewrap), else it is killed; the
+        cgroups of its prepared child are removed."""
         self.sock.close()
         try:
             self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        if self.kept is not None:
+            _rmdir(set(self.kept[1].values()))
+            self.kept = None
 
 
 #: The running launchers, least recently used first, by (process, thread, view).

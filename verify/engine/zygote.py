@@ -141,9 +141,38 @@ def _start(request: dict, fds: list[int]) -> None:  # the child: never returns
     os._exit(127)
 
 
+def _prepared(sock: socket.socket, end: socket.socket, fds: list[int]) -> None:  # the child: never returns
+    """Join the next run's cgroups now, then wait for the run (its request and standard streams)."""
+    try:
+        sock.close()
+        for fd in fds:
+            os.write(fd, b"0")
+            os.close(fd)
+        message, streams, _, _ = socket.recv_fds(end, 1 << 20, 16)
+    except BaseException:  # noqa: BLE001 - the child must end here, whatever happened
+        os._exit(127)
+    if not message:
+        os._exit(0)
+    end.close()
+    _start(json.loads(message), streams)
+
+
+def _discard(prepared: tuple[int, socket.socket] | None) -> None:
+    """End a prepared child that no run will use."""
+    if prepared is not None:
+        pid, end = prepared
+        end.close()
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except OSError:
+            pass
+
+
 def serve(sock: socket.socket) -> None:
     """Answer requests until the socket closes."""
     child = pidfd = None
+    prepared: tuple[int, socket.socket] | None = None  # a child already in the next run's cgroups, and its socket
     while True:
         ready = select.select([sock] + ([pidfd] if pidfd is not None else []), [], [])[0]
         if pidfd is not None and pidfd in ready:  # the program has ended: so has its run
@@ -157,11 +186,34 @@ def serve(sock: socket.socket) -> None:
         if not message:
             return
         request = json.loads(message)
-        if request["op"] == "run":
+        if request["op"] == "prepare":
+            _discard(prepared)
+            mine, end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
             pid = os.fork()
             if pid == 0:
-                sock.close()
-                _start(request, fds)
+                mine.close()
+                _prepared(sock, end, fds)
+            end.close()
+            for fd in fds:
+                os.close(fd)
+            prepared = (pid, mine)
+        elif request["op"] == "run":
+            pid = None
+            if prepared is not None and request.get("prepared"):
+                try:
+                    socket.send_fds(prepared[1], [message], fds[:3])
+                    pid = prepared[0]
+                    prepared[1].close()
+                    prepared = None
+                except OSError:  # it has ended: start the run anew
+                    pass
+            _discard(prepared)
+            prepared = None
+            if pid is None:
+                pid = os.fork()
+                if pid == 0:
+                    sock.close()
+                    _start(request, fds)
             for fd in fds:
                 os.close(fd)
             child, pidfd = pid, os.pidfd_open(pid)
