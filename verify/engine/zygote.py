@@ -19,7 +19,12 @@ per message; one reply per request:
   then the reply ``{"status": STATUS, "left": BYTES}`` (its raw wait status);
 * ``{"op": "kill"}`` (a run stopped at a limit): the same sweep at once,
   reply ``{"killed": STATUS | null, "left": BYTES}`` (the program's wait status
-  if it was still running; ``null`` and 0 when its run had already ended).
+  if it was still running; ``null`` and 0 when its run had already ended);
+* ``{"op": "prepare"}`` with the ``cgroup.procs`` files of the next run's
+  cgroups attached, no reply: a child forks, joins them at once (a move into
+  a cgroup may wait for the kernel) and waits for its run. A ``run`` request
+  with ``"prepared": true`` (gamecert knows the cgroups are the same) is handed
+  to it with the standard streams; any other ``run`` ends it first.
 
 The start of a run has no reply of its own: gamecert goes on (writing the
 input) while the launcher forks, and a run costs one round trip.
