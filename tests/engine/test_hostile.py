@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -373,6 +374,27 @@ def test_symlink_out_of_the_scratch_folder_writes_nothing(outside, scratch, serv
     assert_sandboxed(result, wall, spy, 2.0, "wrong answer", "got 'WRITE-REFUSED'", scratch, server, 1)
     assert target.read_text() == "KEPT\n"
     assert {r.scratch_bytes for r in spy.runs} == {len(str(target)) + 1}  # the two links it left, then removed
+
+
+@pytest.mark.slow
+def test_cgroups_kept_for_the_next_run_count_that_run_alone():
+    # A run's cgroups serve the next run under the same limits: what each run reads is its own.
+    need(box.Mechanism.PIDS)
+    limits = contain.Limits(10, memory=256 * 2**20, processes=5)
+    forks = "import os, time\nfor _ in range(20):\n    try:\n        if os.fork() == 0:\n            time.sleep(5)\n            os._exit(0)\n    except OSError:\n        pass"
+    two = "import os\nif os.fork() == 0:\n    os._exit(0)\nos.wait()"
+    codes = ["pass", "b = b'x' * 50_000_000", "pass", two, "pass", forks, "pass"]
+    made = box._runs
+    runs = [contain.run_contained([sys.executable, "-I", "-S", "-c", c], b"", limits, sandbox=box.Sandbox()) for c in codes]
+    assert box._runs - made == 3  # made anew for the first run and after the two that forked, else kept
+    got = [(r.returncode, r.processes, r.process_capped) for r in runs]
+    assert got == [(0, 1, False)] * 3 + [(0, 2, False), (0, 1, False), (0, 5, True), (0, 1, False)]
+    # Other limits in the same view: the child waiting in the cgroups kept for the first limits is ended.
+    other = [contain.run_contained([sys.executable, "-I", "-S", "-c", "pass"], b"", lim, sandbox=box.Sandbox())
+             for lim in (replace(limits, processes=7), limits)]
+    assert [(r.returncode, r.processes, r.process_capped) for r in other] == [(0, 1, False)] * 2
+    if SANDBOX.has(box.Mechanism.MEMORY):
+        assert runs[1].peak_memory >= 50_000_000 > runs[2].peak_memory and runs[2].oom_killed is False
 
 
 def test_missing_mechanisms_are_said_once(monkeypatch, tmp_path):

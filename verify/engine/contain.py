@@ -224,7 +224,7 @@ def run_contained(
     cgroups, no network, a scratch folder as working directory (``cwd`` is
     ignored) and ``/tmp``: under bubblewrap the program is started by the
     sandbox's resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)
-    in a read-only view whose ``/tmp`` is a tmpfs emptied before each run;
+    in a read-only view whose ``/tmp`` is a tmpfs emptied after each run;
     else a folder under ``sandbox.scratch_root``, removed after the run. The
     program is found on ``PATH`` and the command's words naming files are
     made absolute first.
@@ -267,10 +267,12 @@ def _contained(
     scratch = None if sup.bwrap else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
     groups = None
     try:
-        groups = box.RunCgroups(sup, limits.processes, limits.memory)
-        memory = _memory_rlimit(limits.memory)
+        zygote = None
         if sup.bwrap is not None:
             zygote = box.zygote(sup.bwrap, argv, box.scratch_size(limits.file_size), sandbox.hidden, sup)
+        groups = box.RunCgroups(sup, limits.processes, limits.memory, zygote)
+        memory = _memory_rlimit(limits.memory)
+        if zygote is not None:
             start = time.monotonic()  # the launcher's own start (once per view) is not the program's time
             deadline = start + limits.seconds
             process = _Zygoted(zygote, argv, merge, groups, memory, limits.file_size)
@@ -278,11 +280,11 @@ def _contained(
             env = {**os.environ, "TMPDIR": str(scratch)}
             process = _Popened(argv, scratch, env, merge, _child(limits, groups, sup.netns))
         run = _run(process, feed, limits, start, deadline, groups)
-        left = box.scratch_bytes(scratch) if scratch is not None else process.left or 0
+        left = box.scratch_bytes(scratch) if scratch is not None else process.left
         return replace(run, scratch_bytes=left)
     finally:
         if groups is not None:
-            groups.remove()
+            groups.release()
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
 
@@ -340,7 +342,11 @@ class _Popened:
 
 
 class _Zygoted:
-    """A program started in the sandbox by its resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`)."""
+    """A program started in the sandbox by its resident launcher (:class:`~gamecert.verify.engine.sandbox.Zygote`).
+
+    The launcher replies once per run: when the program has ended (the run
+    ended with it: the rest of the namespace killed, ``/tmp`` counted and
+    emptied) or when gamecert stopped it (``kill``)."""
 
     def __init__(
         self, zygote: box.Zygote, argv: list[str], merge: bool, groups: box.RunCgroups, memory: int | None, file_size: int | None
@@ -349,33 +355,45 @@ class _Zygoted:
         pipes = [os.pipe() for _ in range(2 if merge else 3)]
         ends = [pipes[0][0], pipes[1][1], pipes[1][1] if merge else pipes[2][1]]
         try:
-            request = {"op": "run", "argv": argv, "env": {**os.environ, "TMPDIR": "/tmp"}, "memory": memory, "file_size": file_size}
-            reply = zygote.receive() if zygote.send(request, [*ends, *groups.procs]) else None
+            request = {
+                "op": "run", "argv": argv, "env": {**os.environ, "TMPDIR": "/tmp"}, "memory": memory, "file_size": file_size,
+                "prepared": groups.prepared,
+            }
+            sent = zygote.send(request, [*ends, *groups.procs])
         finally:
             groups.closed()
             for fd in set(ends):
                 os.close(fd)
-        if reply is None or "pid" not in reply:
-            for fd in {pipes[0][1], *(r for r, _ in pipes[1:])}:
-                os.close(fd)
-            zygote.close()
-            raise StressInternalError("the sandbox's launcher (bubblewrap) ended before starting the program")
+        if not sent:
+            self._lost(pipes)
         self.pid: int | None = None  # in the launcher's process namespace only
         self.stdin = open(pipes[0][1], "wb", buffering=0)  # noqa: SIM115 - closed by the run loop
         self.stdout = open(pipes[1][0], "rb", buffering=0)  # noqa: SIM115
         self.stderr = None if merge else open(pipes[2][0], "rb", buffering=0)  # noqa: SIM115
         self.exit_fd: int | None = zygote.sock.fileno()
         self.status: int | None = None
+        self.swept = False  # whether the launcher has ended the run (killed the rest, emptied /tmp)
         self.kills = 0
-        self.left: int | None = None  # bytes of the files the program left in /tmp, read before the launcher empties it
+        self.left = 0  # bytes of the files the program left in /tmp, counted by the launcher before emptying it
+
+    def _lost(self, pipes: list[tuple[int, int]] | None = None) -> None:
+        """The launcher ended before it ever answered: bubblewrap could not start it."""
+        for fd in {pipes[0][1], *(r for r, _ in pipes[1:])} if pipes else ():
+            os.close(fd)
+        self.zygote.close()
+        raise StressInternalError("the sandbox's launcher (bubblewrap) ended before starting the program")
 
     def _take(self, reply: dict | None) -> bool:
         """Read one reply of the launcher; whether the program has ended (the launcher gone counts)."""
         if reply is None:  # the launcher has ended: whatever it ran ended with it
+            if not self.zygote.answered:
+                self._lost()
             self.status = signal.SIGKILL if self.status is None else self.status
-            self.kills = 0
+            self.kills, self.swept = 0, True
             return True
-        if reply.get("status") is not None:
+        self.left = max(self.left, reply["left"])
+        self.swept = True
+        if "status" in reply:
             self.status = reply["status"]
         if "killed" in reply:
             self.kills -= 1
@@ -390,9 +408,7 @@ class _Zygoted:
         return self.status is not None
 
     def kill_group(self) -> None:
-        if self.left is None:
-            self.left = self.zygote.scratch_bytes()
-        if self.zygote.send({"op": "kill"}):
+        if not self.swept and not self.kills and self.zygote.send({"op": "kill"}):
             self.kills += 1
 
     def finish(self) -> int:
@@ -446,7 +462,7 @@ def _run(process, feed: _Feed, limits: Limits, start: float, deadline: float, gr
                     if groups is None or not groups.has_memory:
                         members = groups.pids() if groups is not None and groups.has_pids else [process.pid]
                         peak = max([peak, *(_address_space(p) for p in members[:_SAMPLED] if p is not None)])
-                    if groups is not None:
+                    if groups is not None and groups.sampled:
                         tasks = max(tasks, groups.processes())
                     if exit_fd is None:
                         exited = process.poll()

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from gamecert.verify.engine.zygote import scratch_bytes
 from gamecert.verify.errors import StressInternalError
 
 #: Environment variable: mechanisms to leave off, comma-separated (``pids,network``, ``all``).
@@ -116,7 +117,12 @@ def off_mechanisms(value: str | None = None) -> frozenset[Mechanism]:
 
 def support() -> Support:
     """What contains runs here: probed once per process and per value of :data:`OFF`."""
-    return _probe(off_mechanisms())
+    return _support(os.environ.get(OFF, ""))
+
+
+@functools.lru_cache(maxsize=16)
+def _support(value: str) -> Support:
+    return _probe(off_mechanisms(value))
 
 
 @functools.cache
@@ -232,34 +238,57 @@ def _remove_stale(parents) -> None:
 
 
 _runs = 0
+#: The most memory a run's cgroup may still hold (reclaimable: page cache, cached directory entries) to serve the next run.
+KEPT_MEMORY = 2**20
+#: Cgroups of ended runs kept for the next run under the same limits, by (gamecert process, limits, parents).
+_idle: dict[tuple, list[dict[Mechanism, Path]]] = {}
 
 
 class RunCgroups:
     """The cgroups of one run (one per controller that limits it, named after the gamecert process
-    and the run): made with their limits, joined by the child (:meth:`join` between fork and exec,
-    or the launcher's child through :attr:`procs`), emptied by :meth:`kill`, read by :meth:`stats`
-    and removed by :meth:`remove`."""
+    and the run): made with their limits (or taken back from an earlier run, see :meth:`release`),
+    joined by the child (:meth:`join` between fork and exec, or the launcher's child through
+    :attr:`procs`), emptied by :meth:`kill`, read by :meth:`stats` and released by :meth:`release`."""
 
-    def __init__(self, sup: Support, processes: int | None, memory: int | None) -> None:
+    def __init__(self, sup: Support, processes: int | None, memory: int | None, zygote: Zygote | None = None) -> None:
         global _runs
-        _runs += 1
-        name = f"gamecert-{os.getpid()}-{_runs}"
-        self.folders: dict[Mechanism, Path] = {}
         self.versions = sup.versions
         self.procs: list[int] = []
         self.capped: bool | None = None  # whether the cap refused a task before the run was killed
+        self.emptied = False  # every task gone while no new one could start (pids.max 0)
+        self.read: tuple | None = None  # what stats() read
         wanted = {Mechanism.PIDS: processes, Mechanism.MEMORY: memory}
+        parents = tuple((m, parent) for m, parent in sup.cgroups.items() if wanted[m] is not None)
+        self.key = (os.getpid(), processes, memory, parents)
+        self.zygote = zygote
+        self.folders: dict[Mechanism, Path] = {}
+        self.stale: dict[Mechanism, Path] | None = None  # kept for other limits: their child ends as this run starts
+        taken = None if zygote is None else zygote.kept
+        if zygote is not None:
+            zygote.kept = None
+        self.prepared = taken is not None and taken[0] == self.key  # the launcher's child is in them, waiting
+        if self.prepared:
+            self.folders = taken[1]
+        else:
+            self.stale = None if taken is None else taken[1]
+            try:
+                kept = _idle.get(self.key)
+                self.folders = kept.pop() if kept else {}
+            except IndexError:  # taken by another thread meanwhile
+                self.folders = {}
+        fresh = not self.folders
         try:
-            for mechanism, parent in sup.cgroups.items():
-                if wanted[mechanism] is None:
-                    continue
-                folder = parent / name
-                if folder not in self.folders.values():
-                    os.mkdir(folder)
-                self.folders[mechanism] = folder
+            if fresh:
+                _runs += 1
+                name = f"gamecert-{os.getpid()}-{_runs}"
+                for mechanism, parent in parents:
+                    folder = parent / name
+                    if folder not in self.folders.values():
+                        os.mkdir(folder)
+                    self.folders[mechanism] = folder
             if processes is not None and Mechanism.PIDS in self.folders:
                 self._write(Mechanism.PIDS, "pids.max", processes)
-            if memory is not None and Mechanism.MEMORY in self.folders:
+            if fresh and memory is not None and Mechanism.MEMORY in self.folders:
                 if self.versions[Mechanism.MEMORY] == "v2":
                     self._write(Mechanism.MEMORY, "memory.max", memory)
                     self._write(Mechanism.MEMORY, "memory.swap.max", 0, optional=True)
@@ -270,11 +299,12 @@ class RunCgroups:
             self.procs = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(self.folders.values())]
         except OSError as exc:
             self.remove()
-            raise StressInternalError(f"cannot make the run's cgroup {name}: {exc.strerror or exc}") from None
+            raise StressInternalError(f"cannot make the run's cgroup: {exc.strerror or exc}") from None
+        self.sampled = self.has_pids and not _has_peak(self.folders[Mechanism.PIDS])
 
     def _write(self, mechanism: Mechanism, name: str, value: int, optional: bool = False) -> None:
         try:
-            (self.folders[mechanism] / name).write_text(str(value))
+            _put(self.folders[mechanism] / name, str(value))
         except OSError:
             if not optional:
                 raise
@@ -299,7 +329,8 @@ class RunCgroups:
         return Mechanism.MEMORY in self.folders
 
     def processes(self) -> int:
-        """Tasks in the run's pids cgroup now (0 without one)."""
+        """Tasks in the run's pids cgroup now (0 without one): sampled while the run lasts where the
+        cgroup keeps no peak of its own (``pids.peak``, Linux 6.1), else read at the end (:meth:`stats`)."""
         return _read_int(self.folders[Mechanism.PIDS] / "pids.current") if self.has_pids else 0
 
     def pids(self) -> list[int]:
@@ -307,7 +338,7 @@ class RunCgroups:
         out: set[int] = set()
         for folder in set(self.folders.values()):
             try:
-                out.update(int(p) for p in (folder / "cgroup.procs").read_text().split())
+                out.update(int(p) for p in _get(folder / "cgroup.procs").split())
             except (OSError, ValueError):
                 pass
         return sorted(out)
@@ -315,18 +346,21 @@ class RunCgroups:
     def kill(self) -> None:
         """Kill every process of the run: no new task can start (pids), then SIGKILL until none is left.
         Whether the cap refused a task is read first: the forks refused while the run is killed do not count."""
+        if self.emptied:
+            return
+        frozen = False
         if self.has_pids and self.capped is None:
             self.capped = _event(self.folders[Mechanism.PIDS] / "pids.events", "max") > 0
             try:
-                (self.folders[Mechanism.PIDS] / "pids.max").write_text("0")
+                _put(self.folders[Mechanism.PIDS] / "pids.max", "0")
+                frozen = True
+            except OSError:
+                frozen = False
+        for folder in {folder for mechanism, folder in self.folders.items() if self.versions[mechanism] == "v2"}:
+            try:
+                _put(folder / "cgroup.kill", "1")  # Linux 5.14
             except OSError:
                 pass
-        for folder in set(self.folders.values()):
-            if (folder / "cgroup.kill").exists():
-                try:
-                    (folder / "cgroup.kill").write_text("1")
-                except OSError:
-                    pass
         deadline = time.monotonic() + 5
         while (pids := self.pids()) and time.monotonic() < deadline:
             for pid in pids:
@@ -335,6 +369,7 @@ class RunCgroups:
                 except OSError:
                     pass
             time.sleep(0.001)
+        self.emptied = frozen and not pids
 
     def stats(self) -> tuple[int, bool, int, bool | None]:
         """(peak tasks, whether the process cap refused a task, peak memory in bytes, whether the OOM
@@ -351,25 +386,113 @@ class RunCgroups:
                 memory, oom = _read_int(folder / "memory.peak"), _event(folder / "memory.events", "oom_kill") > 0
             else:
                 memory, oom = _read_int(folder / "memory.max_usage_in_bytes"), _event(folder / "memory.oom_control", "oom_kill") > 0
-        return peak, bool(capped), memory, oom
+        self.read = (peak, bool(capped), memory, oom)
+        return self.read
+
+    def release(self) -> None:
+        """Keep the run's cgroups for the next run under the same limits when they are as good as new:
+        no task left, no count of an earlier run in what the next one reads (a peak of at most one
+        task, no refused fork, no OOM kill, the memory peak reset, at most :data:`KEPT_MEMORY` still
+        charged); else :meth:`remove` them. Kept cgroups of a run started by a launcher go back to
+        it (:meth:`Zygote.prepare`): moving a process into a cgroup waits for the kernel (an RCU grace
+        period, some milliseconds, when no other move came just before), so its next child moves in
+        now, while gamecert judges this run and makes the next case."""
+        self.closed()
+        if self.stale is not None:
+            _rmdir(set(self.stale.values()))
+        if self.read is None or not self._reusable():
+            self.remove()
+        elif self.zygote is not None and self.zygote.prepare(self.key, self.folders):
+            pass  # the launcher's next child joins them now, before its run is asked for
+        else:
+            _cleaned_at_exit()
+            _idle.setdefault(self.key, []).append(self.folders)
+
+    def _reusable(self) -> bool:
+        peak, _, _, oom = self.read
+        if not self.folders or peak > 1 or oom or (self.has_memory and self.versions[Mechanism.MEMORY] == "v2"):
+            return False  # v2's memory.peak is reset only for the file handle that resets it
+        try:
+            if self.has_pids:
+                folder = self.folders[Mechanism.PIDS]
+                if _read_int(folder / "pids.current") or _event(folder / "pids.events", "max"):
+                    return False
+            elif _get(self.folders[Mechanism.MEMORY] / "cgroup.procs").strip():
+                return False
+            if self.has_memory:
+                folder = self.folders[Mechanism.MEMORY]
+                if _read_int(folder / "memory.usage_in_bytes") > KEPT_MEMORY:
+                    return False
+                _put(folder / "memory.max_usage_in_bytes", "0")
+        except OSError:
+            return False
+        return True
 
     def remove(self) -> None:
         """Remove the run's cgroups (empty after :meth:`kill`; the last tasks leave as they are reaped)."""
         self.closed()
-        for folder in set(self.folders.values()):
-            for _ in range(200):
-                try:
-                    os.rmdir(folder)
-                    break
-                except FileNotFoundError:
-                    break
-                except OSError:
-                    time.sleep(0.005)
+        _rmdir(set(self.folders.values()))
+
+
+def _rmdir(folders) -> None:
+    for folder in folders:
+        for _ in range(200):
+            try:
+                os.rmdir(folder)
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                time.sleep(0.005)
+
+
+@functools.cache
+def _cleaned_at_exit() -> None:
+    atexit.register(_clean_up)
+
+
+def _clean_up() -> None:
+    """End this process's launchers, then remove its kept cgroups."""
+    for key, z in list(_zygotes.items()):
+        if key[0] == os.getpid():
+            z.close()
+    _zygotes.clear()
+    for key, kept in list(_idle.items()):
+        if key[0] == os.getpid():
+            for folders in kept:
+                _rmdir(set(folders.values()))
+            del _idle[key]
+
+
+_peaks: dict[Path, bool] = {}
+
+
+def _has_peak(folder: Path) -> bool:
+    """Whether the pids cgroup ``folder`` and those beside it keep their peak (``pids.peak``)."""
+    if folder.parent not in _peaks:
+        _peaks[folder.parent] = (folder / "pids.peak").exists()
+    return _peaks[folder.parent]
+
+
+def _get(path: Path) -> str:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return os.read(fd, 1 << 16).decode()
+    finally:
+        os.close(fd)
+
+
+def _put(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
 
 
 def _read_int(path: Path) -> int:
     try:
-        return int(path.read_text().split()[0])
+        return int(_get(path).split()[0])
     except (OSError, ValueError, IndexError):
         return 0
 
@@ -377,7 +500,7 @@ def _read_int(path: Path) -> int:
 def _event(path: Path, name: str) -> int:
     """The counter ``name`` of a ``key value`` file (``pids.events``, ``memory.events``, ``memory.oom_control``)."""
     try:
-        for line in path.read_text().splitlines():
+        for line in _get(path).splitlines():
             key, _, value = line.partition(" ")
             if key == name:
                 return int(value)
@@ -463,6 +586,26 @@ class Zygote:
                 command, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
         self.broken = False
+        self.answered = False  # whether it ever replied: it started
+        self.kept: tuple[tuple, dict[Mechanism, Path]] | None = None  # the cgroups its prepared child is in
+
+    def prepare(self, key: tuple, folders: dict[Mechanism, Path]) -> bool:
+        """Have the launcher start the next run's child now, in these cgroups (kept under ``key``);
+        whether it took them (then they are the launcher's until :class:`RunCgroups` takes them back)."""
+        if not self.alive() or self.kept is not None:
+            return False
+        try:
+            fds = [os.open(folder / "cgroup.procs", os.O_WRONLY) for folder in set(folders.values())]
+        except OSError:
+            return False
+        try:
+            if not self.send({"op": "prepare"}, fds):
+                return False
+        finally:
+            for fd in fds:
+                os.close(fd)
+        self.kept = (key, folders)
+        return True
 
     def alive(self) -> bool:
         return not self.broken and self.proc.poll() is None
@@ -497,36 +640,50 @@ class Zygote:
         if not message:
             self.broken = True
             return None
+        self.answered = True
         return json.loads(message)
 
     def close(self) -> None:
+        """End the launcher: it ends when its socket closes (then bubblewrap), else it is killed; the
+        cgroups of its prepared child are removed."""
         self.sock.close()
-        if self.alive():
+        try:
+            self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
             self.proc.kill()
-        self.proc.wait()
+            self.proc.wait()
+        if self.kept is not None:
+            _rmdir(set(self.kept[1].values()))
+            self.kept = None
 
 
 #: The running launchers, least recently used first, by (process, thread, view).
 _zygotes: dict[tuple, Zygote] = {}
-#: Launchers kept running per process (one per candidate and limits; a stress run has one).
+#: Launchers kept running per process and thread (one per candidate and limits; a stress run has one).
 KEPT_ZYGOTES = 4
+
+
+@functools.lru_cache(maxsize=64)
+def _view(bwrap: str, argv: tuple[str, ...], scratch: int, hidden: tuple[Path, ...], network: bool) -> tuple[str, ...]:
+    return tuple(bwrap_options(bwrap, list(argv), scratch, hidden, network))
 
 
 def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], sup: Support) -> Zygote:
     """The running launcher of this view for this process and thread (started, or restarted, as needed)."""
-    options = bwrap_options(bwrap, argv, scratch, hidden, network=not sup.has(Mechanism.NETWORK))
-    key = (os.getpid(), threading.get_ident(), tuple(options))
+    present = tuple(path for path in hidden if path.is_file())  # an answer file written since is masked too
+    options = _view(bwrap, tuple(argv), scratch, present, not sup.has(Mechanism.NETWORK))
+    key = (os.getpid(), threading.get_ident(), options)
     found = _zygotes.pop(key, None)
     if found is not None and not found.alive():
         found.close()
         found = None
     if found is None:
-        if not _zygotes:
-            atexit.register(_close_zygotes)
-        mine = [k for k in _zygotes if k[0] == key[0]]
+        _cleaned_at_exit()
+        # Only this thread's: another thread's launcher may be running a program now.
+        mine = [k for k in list(_zygotes) if k[:2] == key[:2]]
         for old in mine[: max(0, len(mine) - KEPT_ZYGOTES + 1)]:
             _zygotes.pop(old).close()
-        found = Zygote(options)
+        found = Zygote(list(options))
     _zygotes[key] = found
     return found
 
@@ -536,11 +693,6 @@ def left_in_scratch() -> int:
     return sum(z.scratch_bytes() for key, z in _zygotes.items() if key[0] == os.getpid())
 
 
-def _close_zygotes() -> None:
-    for key, z in list(_zygotes.items()):
-        if key[0] == os.getpid():
-            z.close()
-    _zygotes.clear()
 
 
 @functools.cache
@@ -587,34 +739,3 @@ def scratch_size(file_size: int | None) -> int:
     2097152
     """
     return 2 * (DEFAULT_FILE_SIZE if file_size is None else file_size)
-
-
-def scratch_bytes(folder: Path) -> int:
-    """Bytes of the files and links under ``folder`` (links not followed; a link counts its target's
-    name), on its own file system only: the programs bound into the scratch ``/tmp`` are not the run's.
-
-    >>> scratch_bytes(Path("/nonexistent"))
-    0
-    """
-    try:
-        device = os.stat(folder).st_dev
-    except OSError:
-        return 0
-    total, stack = 0, [folder]
-    while stack:
-        try:
-            entries = list(os.scandir(stack.pop()))
-        except OSError:
-            continue
-        for entry in entries:
-            try:
-                info = entry.stat(follow_symlinks=False)
-                if info.st_dev != device:
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append(entry.path)
-                else:
-                    total += info.st_size
-            except OSError:
-                pass
-    return total
