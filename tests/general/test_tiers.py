@@ -4,9 +4,11 @@ and resumed; a move to a lower tier."""
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,11 +20,13 @@ from gamecert.solvers.general.solver import general_game
 from gamecert.solvers.general.tiers import WIN
 from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.cli import main
+from gamecert.verify.engine import sandbox as box
 from gamecert.verify.engine import tiers as engine
 from gamecert.verify.engine.store import Store
 from gamecert.verify.engine.tiers import solve_tiers
 from gamecert.verify.errors import StoreError
 from gamecert.verify.rules.load import load_rules
+from tests.support import TESTS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -301,3 +305,17 @@ def test_stress_refuses_a_position_missing_from_the_store_or_another_rules_file(
     assert refused.stderr == (
         f"error: --tiers {folder / 'store'}: holds the solve of another rules file ({path} as it was then), not of {other}\n"
     )
+
+
+def test_the_candidate_cannot_read_the_stored_solve(stored_tictactoe, tmp_path):
+    # The store holds every position's certified answer: the candidate sees its folder empty (bubblewrap).
+    if not box.support().has(box.Mechanism.FILES):
+        pytest.skip(f"files not contained here: {box.support().missing[box.Mechanism.FILES]}")
+    path, folder = stored_tictactoe
+    with tempfile.TemporaryDirectory(dir="/var/tmp" if os.path.isdir("/var/tmp") else None) as outside:
+        store = Path(outside) / "store"  # outside /tmp, which the candidate never sees anyway
+        shutil.copytree(folder / "store", store)
+        reader = f"{sys.executable} -I -S {TESTS / 'engine' / 'hostile' / 'answer_reader.py'} {store} solve.json"
+        result = _stress(path, store, reader, tmp_path, count=1)
+    assert result.exit_code == 3
+    assert result.stdout.splitlines()[0].endswith("(token 1 at output line 1: expected 'draw', got 'UNREAD')"), result.stdout

@@ -138,7 +138,7 @@ def stress(
             result = run(
                 g, candidate, count=count, seed=seed, max_size=max_size, timeout=timeout, output_limit=output_limit,
                 memory_limit=memory_limit, max_processes=max_processes, file_limit=file_limit,
-                sandbox=sandbox.Sandbox(hidden=_answer_files(out)), out=out, progress=progress,
+                sandbox=sandbox.Sandbox(hidden=_answer_files(out) + _store(tiers)), out=out, progress=progress,
             )
     except OSError as exc:  # the one file operation of a stress run: saving the failing case
         raise option_problem("--out", out, f"cannot write the case files: {exc.strerror or exc}") from None
@@ -186,6 +186,11 @@ def _answer_files(out: Path) -> tuple[Path, ...]:
         return tuple(sorted(p.resolve() for p in out.glob("*.ans") if p.is_file()))
     except OSError:
         return ()
+
+
+def _store(tiers: Path | None) -> tuple[Path, ...]:
+    """``--tiers DIR``: the stored solve, every position's certified answer: an empty folder in the candidate's view."""
+    return () if tiers is None else (tiers.resolve(),)
 
 
 def _unwritable_folder(folder: Path) -> str | None:

@@ -15,8 +15,8 @@
 * **files**: a private scratch folder, its working directory and its
   ``/tmp``, removed after the run; with Debian's ``bubblewrap`` (``bwrap``)
   it sees the rest of the machine read-only, with a fresh ``/proc`` of its own
-  process namespace, no capabilities, and the files of :attr:`Sandbox.hidden`
-  masked (read as empty).
+  process namespace, no capabilities, and the files and folders of
+  :attr:`Sandbox.hidden` masked (read as empty).
 
 Each mechanism is probed once per process (:func:`support`). A mechanism the
 machine lacks (no root, no controller, no ``bwrap``) is named by
@@ -79,7 +79,8 @@ _OPEN = {
 
 @dataclass(frozen=True)
 class Sandbox:
-    """How a run is isolated: ``hidden`` files read as empty in its view (gamecert's answer files);
+    """How a run is isolated: ``hidden`` files and folders read as empty in its view (gamecert's answer files, a
+    tiered solve's store);
     ``scratch_root`` is where scratch folders are made without bubblewrap (``None``: the temporary folder)."""
 
     hidden: tuple[Path, ...] = ()
@@ -532,8 +533,8 @@ def _working_bwrap() -> str | None:
 
 def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
     """Bubblewrap's command line (before ``--``) for running ``argv``: everything read-only, a tmpfs
-    of ``scratch`` bytes as ``/tmp``, a fresh ``/proc`` and ``/dev``, the ``hidden`` files masked (read
-    as empty); ``network``: keep the machine's network.
+    of ``scratch`` bytes as ``/tmp``, a fresh ``/proc`` and ``/dev``, the ``hidden`` files and folders
+    masked (read as empty: a folder is an empty read-only tmpfs); ``network``: keep the machine's network.
 
     Files the command names under ``/tmp`` (which the view replaces) are bound back read-only at
     their own paths, so a program built in a temporary folder still runs; so are this Python's
@@ -550,6 +551,8 @@ def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path,
     for path in hidden:
         if path.is_file() and tmp not in path.parents:
             out += ["--ro-bind", os.devnull, str(path)]
+        elif path.is_dir() and tmp not in path.parents and path != tmp:
+            out += ["--tmpfs", str(path), "--remount-ro", str(path)]
     under_tmp = (tmp, Path("/tmp"))
     bound: list[Path] = []  # folders bound back whole: what lies in them needs no binding of its own
     for folder in sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix), sys.prefix}):
@@ -670,7 +673,7 @@ def _view(bwrap: str, argv: tuple[str, ...], scratch: int, hidden: tuple[Path, .
 
 def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], sup: Support) -> Zygote:
     """The running launcher of this view for this process and thread (started, or restarted, as needed)."""
-    present = tuple(path for path in hidden if path.is_file())  # an answer file written since is masked too
+    present = tuple(path for path in hidden if path.exists())  # an answer file written since is masked too
     options = _view(bwrap, tuple(argv), scratch, present, not sup.has(Mechanism.NETWORK))
     key = (os.getpid(), threading.get_ident(), options)
     found = _zygotes.pop(key, None)
