@@ -63,8 +63,10 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
         ``starts``, ``TEXT`` as a whole input; a whole input the rules refuse is said so on one line.
 
         >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
-        >>> race = GeneralRules("race", "race.py", lambda t: int(t.split()[1]), lambda n: [n - 1] if n else [],
-        ...                     starts=lambda n: range(n))
+        >>> def parse(text): return int(text.split()[1])
+        >>> def moves(n): return [n - 1] if n else []
+        >>> def starts(n): return range(n)
+        >>> race = GeneralRules("race", "race.py", parse, moves, starts=starts)
         >>> GeneralRulesGame(race, Limits()).parse_position("starts 3").positions
         (0, 1, 2)
         >>> GeneralRulesGame(race, Limits()).parse_position("2")  # doctest: +ELLIPSIS
@@ -219,7 +221,8 @@ class TurnPositions(Positions):
         """The value and a best move for people, and as JSON (the same text under ``"text"``).
 
         >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
-        >>> walk = GeneralRulesGame(GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else []), Limits())
+        >>> def moves(n): return [n - 1] if n else []
+        >>> walk = GeneralRulesGame(GeneralRules("walk", "walk.py", int, moves), Limits())
         >>> print(TurnPositions(walk).solve_position("3").text, end="")
         position: 3
         value: win 3
@@ -291,8 +294,9 @@ class GeneralTiers(TurnTiers):
     (:class:`StoredGeneralGame`).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
-    >>> walk = GeneralTiers(GeneralRulesGame(GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [],
-    ...                                                   tier=lambda n: -n), Limits()))
+    >>> def moves(n): return [n - 1] if n else []
+    >>> def tier(n): return -n
+    >>> walk = GeneralTiers(GeneralRulesGame(GeneralRules("walk", "walk.py", int, moves, tier=tier), Limits()))
     >>> solved = walk.solve_tiers(Queries((3,)), shards=2, store=None, resume=False, jobs=0, scheduler=None, bar=None,
     ...                           plan=None)
     >>> walk.missing(), [str(v) for v in solved.solution.values]
@@ -321,7 +325,9 @@ class StoredGeneralGame(GeneralRulesGame):
     >>> import tempfile
     >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
     >>> from gamecert.verify.engine.tiers import solve_tiers
-    >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
+    >>> def moves(n): return [n - 1] if n else []
+    >>> def tier(n): return -n
+    >>> walk = GeneralRules("walk", "walk.py", int, moves, tier=tier)
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = solve_tiers(walk, Queries((5,)), shards=2, jobs=0, store=Path(d))
     ...     stored = StoredGeneralGame(GeneralRulesGame(walk, Limits()), Path(d))

@@ -86,7 +86,8 @@ class RulesFileGame(Game[I, S]):
 
         >>> from gamecert.solvers.rules.rules import ImpartialRules
         >>> from gamecert.verify.rules.game import ImpartialRulesGame
-        >>> nim = ImpartialRules("nim", "nim.py", int, range, answer=lambda w, v: "First" if w else "Second")
+        >>> def answer(wins, value): return "First" if wins else "Second"
+        >>> nim = ImpartialRules("nim", "nim.py", int, range, answer=answer)
         >>> ImpartialRulesGame(nim, Limits()).answer_lines([(True, 3), (False, 0)])
         ['First', 'Second']
         """

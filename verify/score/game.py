@@ -70,7 +70,9 @@ class ScoreTiers(TurnTiers):
     (:class:`StoredScoreGame`).
 
     >>> from gamecert.solvers.rules.rules import Limits
-    >>> take = ScoreRules("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n], tier=lambda n: -n)
+    >>> def moves(n): return [(n - k, k) for k in (1, 2) if k <= n]
+    >>> def tier(n): return -n
+    >>> take = ScoreRules("take", "take.py", int, moves, tier=tier)
     >>> tiers = ScoreTiers(ScoreRulesGame(take, Limits()))
     >>> solved = tiers.solve_tiers(Queries((3, 4)), shards=2, store=None, resume=False, jobs=0, scheduler=None,
     ...                            bar=None, plan=None)
@@ -97,7 +99,9 @@ class StoredScoreGame(ScoreRulesGame):
     >>> import tempfile
     >>> from gamecert.solvers.rules.rules import Limits
     >>> from gamecert.verify.engine.tiers import SCORE, solve_tiers
-    >>> take = ScoreRules("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n], tier=lambda n: -n)
+    >>> def moves(n): return [(n - k, k) for k in (1, 2) if k <= n]
+    >>> def tier(n): return -n
+    >>> take = ScoreRules("take", "take.py", int, moves, tier=tier)
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = solve_tiers(take, Queries((5,)), labels=SCORE, shards=2, jobs=0, store=Path(d))
     ...     stored = StoredScoreGame(ScoreRulesGame(take, Limits()), Path(d))
