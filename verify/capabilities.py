@@ -27,6 +27,7 @@ capability                   what it gives                             used by
 :class:`PeriodicityAudit`    a rule's nim-sequence, its period proven  ``audit --code --periodicity``
 :class:`InteractiveContest`  an interactive contest problem            ``package --interactive``, ``stress --interactive``
 :class:`Tiers`               solved tier by tier on Dask, its store    ``solve --tiers``, ``check --tiers``, ``stress --tiers``
+:class:`Statistics`          positions by value, extremes, branching   ``solve --stats``, ``show --stats``
 ===========================  ========================================  ===============================
 """
 
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.sizes import SizeCost
+    from gamecert.verify.engine.stats import GameStats
     from gamecert.verify.engine.tiers import CheckedTiers, Outlook, TieredSolve
     from gamecert.verify.game import Game
     from gamecert.verify.uvg.start import UVGStart
@@ -340,3 +342,14 @@ class Tiers(Capability):
     @abstractmethod
     def stored(self, root: Path) -> Game:
         """The game with its answers read from the tiered solve stored in ``root``, not solved in memory."""
+
+
+class Statistics(Capability, Generic[I]):
+    """``gamecert solve --stats`` and ``show --stats``: the positions of a certified solve counted by value (by
+    remoteness, score, nim value or outcome class, as the kind has it), its extremes with a position each, and its
+    branching factor (:mod:`gamecert.verify.engine.stats`)."""
+
+    @abstractmethod
+    def analyze(self, instance: I) -> GameStats:
+        """The statistics of the solve of ``instance``, read from its certificate once that is checked (a
+        certificate that fails raises ``SolverError``: gamecert's fault)."""

@@ -202,7 +202,9 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         tiered solve."""
         from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
 
-        return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
+        from gamecert.verify.general.stats import GeneralStatistics
+
+        return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self), GeneralStatistics(self))
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.general.formulations import general_formulations

@@ -118,12 +118,13 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
         from gamecert.verify.rules.contest import RulesContest
         from gamecert.verify.rules.play import ImpartialPositionPlay, ImpartialPositions
         from gamecert.verify.rules.show import ImpartialPictures, ImpartialPositionPictures
+        from gamecert.verify.rules.stats import ImpartialStatistics
         from gamecert.verify.rules.stress import LineStressCases
 
         stress = (LineStressCases(self),) if self.rules.positions is not None else ()
         return (
             ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
-            ImpartialPositions(self), RulesContest(self), *stress, Claims(self),
+            ImpartialPositions(self), RulesContest(self), *stress, Claims(self), ImpartialStatistics(self),
         )
 
 
