@@ -285,7 +285,7 @@ def test_a_case_without_expected_answer_passes_when_the_routes_agree(parity, fix
         "no expected answer (the routes are compared among themselves):\n"
         "  unknown: 3 formulations agree with the fast answer\n"
         "\n"
-        "2 cases (1 with no expected answer): every answer as expected, every formulation that ran agrees, "
+        "2 cases (1 with no expected answer): every expected answer given, every formulation that ran agrees, "
         "every certificate valid\n"
     )
     assert result.exit_code == 0
@@ -323,6 +323,15 @@ def test_a_case_without_expected_answer_in_json(parity):
         ("unknown", [("fast", "solved", "no expected answer"), ("certificate", "valid", "")]
          + [(f, "agree", "") for f in ("halves", "sleeper", "dies")]),
     ]
+
+
+def test_only_cases_without_expected_answers_claim_no_expected_answer(parity):
+    write_unknown(parity / "cases", "unknown", 4, "calm")
+    result = run([str(parity / "cases"), "--time-limit", "0"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == (
+        "1 case (1 with no expected answer): every formulation that ran agrees, every certificate valid"
+    )
 
 
 def test_expected_needs_its_source(parity):

@@ -132,10 +132,14 @@ def render_reports(reports: list[CaseReport], verbose: bool = False, warm_up: fl
     if failed:
         out.append(f"{failed} of {plural(total, 'case')} FAILED")  # "1 of 1 case", "2 of 5 cases"
     else:
-        without = f" ({len(unknown)} with no expected answer)" if unknown else ""
-        out.append(
-            f"{plural(total, 'case')}{without}: every answer as expected, every formulation that ran agrees, every certificate valid"
-        )
+        if not unknown:
+            out.append(f"{plural(total, 'case')}: every answer as expected, every formulation that ran agrees, every certificate valid")
+        else:
+            known = "" if len(unknown) == total else "every expected answer given, "
+            out.append(
+                f"{plural(total, 'case')} ({len(unknown)} with no expected answer): {known}every formulation that ran agrees, "
+                "every certificate valid"
+            )
     return "\n".join(out) + "\n", failed
 
 
