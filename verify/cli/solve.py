@@ -49,7 +49,7 @@ def solve(
     """
     g = registry.get_game(game)
     if stats:
-        if tiers or position is not None or token is not None:
+        if tiers or position is not None or token is not None or campaign.given or shards is not None or campaign.unlimited:
             raise click.UsageError("--stats does not combine with --tiers, --position or --from")
         _print_stats(g, file, as_json, no_judge_limits, max_memory)
         return
