@@ -334,6 +334,16 @@ def test_only_cases_without_expected_answers_claim_no_expected_answer(parity):
     )
 
 
+def test_the_html_report_says_no_expected_answer(parity):
+    write_unknown(parity / "cases", "unknown", 4, "calm")
+    page = parity / "report.html"
+    result = run([str(parity / "cases"), "--time-limit", "0", "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text()
+    assert '<td class="solved" title="no expected answer">solved ' in html
+    assert "no expected answer: the routes compared among themselves" in html
+
+
 def test_expected_needs_its_source(parity):
     folder = parity / "cases"
     folder.mkdir()

@@ -230,7 +230,7 @@ def stats_picture(stats: GameStats) -> str:
             if n:
                 h = height * n / peak
                 y -= h
-                picture.rect(x + bar * 0.1, y, bar * 0.8, h, fill=COLOURS.get(outcome, draw.PART_A), tooltip=f"{outcome} {label}: {n:,}")
+                picture.rect(x + bar * 0.1, y, bar * 0.8, h, fill=COLOURS.get(outcome, draw.PART_A), tooltip=f"{outcome if label == outcome else f'{outcome} {label}'}: {n:,}")
         if i % every == 0:
             picture.text(x + bar / 2, top + height + 16, label, 11, anchor="middle")
     picture.text(left + bar * len(rows) / 2, top + height + 34, stats.measure, 12, anchor="middle")
