@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.rules import search
-from gamecert.verify.rules.certificate import check_impartial
-from gamecert.verify.rules.formulations import SatFormulation, impartial_formulations
-from gamecert.verify.rules.game import ImpartialRulesGame
+from gamecert.verify.impartial import search
+from gamecert.verify.impartial.certificate import check_impartial
+from gamecert.verify.impartial.formulations import SatFormulation, impartial_formulations
+from gamecert.verify.impartial.game import ImpartialRulesGame
 from gamecert.verify.rules.load import load_rules
 
 NAMES = ["retrograde", "sat", "ilp", "search"]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamecert.solvers.errors import GamecertError, RulesError
-from gamecert.solvers.rules.impartial import impartial_game
+from gamecert.solvers.impartial.solver import impartial_game
 from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, Limits, RulesKind, shown_position
 from gamecert.verify.capabilities import AuditResult
 from gamecert.verify.errors import CertificationError
@@ -190,7 +190,7 @@ class Claims(Capability):
 
     def certified(self, queries: list[Hashable], size: int) -> list[tuple[bool, int | None]]:
         """The certified answer to each query, ``(win, value)``: the solver's, its certificate checked."""
-        from gamecert.verify.rules.certificate import check_impartial
+        from gamecert.verify.impartial.certificate import check_impartial
 
         solution = impartial_game(self.rules, queries, self.limits)
         violations = check_impartial(self.rules, solution, self.limits)

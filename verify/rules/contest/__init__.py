@@ -39,11 +39,11 @@ from typing import TYPE_CHECKING
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.graph import Queries
-from gamecert.solvers.rules.impartial import impartial_game
+from gamecert.solvers.impartial.solver import impartial_game
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen
 from gamecert.verify.errors import PackageError
-from gamecert.verify.rules.play import guarded
+from gamecert.verify.rules.playing import guarded
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
