@@ -44,7 +44,7 @@ def impartial_formulations(game: RulesGame) -> tuple[Formulation, ...]:
     [('retrograde', ((False, 0), (True, 4))), ('sat', ((False, 0), (True, 4))),
      ('ilp', ((False, 0), (True, 4))), ('search', ((False, 0), (True, 4)))]
     """
-    return (RetrogradeFormulation(game), SatFormulation(game), IlpFormulation(game), SearchFormulation(game))
+    return (ImpartialRetrogradeFormulation(game), ImpartialSatFormulation(game), ImpartialIlpFormulation(game), ImpartialSearchFormulation(game))
 
 
 class ImpartialFormulation(Formulation[list, Answers]):
@@ -57,7 +57,7 @@ class ImpartialFormulation(Formulation[list, Answers]):
         return f"<{type(self).__name__} of {self.game.rules.name!r}>"
 
 
-class RetrogradeFormulation(ImpartialFormulation):
+class ImpartialRetrogradeFormulation(ImpartialFormulation):
     """The explicit position graph solved bottom-up (:func:`~gamecert.verify.impartial.retrograde.retrograde_answers`).
 
     As cheap as the solver (linear in the positions and moves), so it runs
@@ -73,7 +73,7 @@ class RetrogradeFormulation(ImpartialFormulation):
         return retrograde.retrograde_answers(self.game.rules, instance, self.game.limits)
 
 
-class WholeSumFormulation(ImpartialFormulation):
+class ImpartialWholeSumFormulation(ImpartialFormulation):
     """A formulation over the whole-sum position graph, listed once for ``fits`` and ``run``.
 
     ``fits`` lists the graph up to :attr:`cap` positions and keeps it for
@@ -100,7 +100,7 @@ class WholeSumFormulation(ImpartialFormulation):
         return self._listed[1]
 
 
-class SatFormulation(WholeSumFormulation):
+class ImpartialSatFormulation(ImpartialWholeSumFormulation):
     """The P-positions as the unique kernel, by SAT calls (:func:`~gamecert.verify.impartial.sat.sat_answers`)."""
 
     name = "sat"
@@ -114,7 +114,7 @@ class SatFormulation(WholeSumFormulation):
         return sat.sat_answers(self.graph(instance))
 
 
-class IlpFormulation(WholeSumFormulation):
+class ImpartialIlpFormulation(ImpartialWholeSumFormulation):
     """The Grundy function by mex constraints, by CP-SAT (:func:`~gamecert.verify.impartial.ilp.ilp_answers`)."""
 
     name = "ilp"
@@ -128,7 +128,7 @@ class IlpFormulation(WholeSumFormulation):
         return ilp.ilp_answers(self.graph(instance))
 
 
-class SearchFormulation(ImpartialFormulation):
+class ImpartialSearchFormulation(ImpartialFormulation):
     """The whole sum searched as one game (:func:`~gamecert.verify.impartial.search.search_answers`).
 
     Its cost shows only while searching, so it always fits and gives up
