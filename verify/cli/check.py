@@ -104,7 +104,7 @@ def _check_tiers(root: Path | None, paths: tuple[Path, ...], jobs: int, schedule
     here, ``--jobs J`` on a local Dask cluster of J workers (0: one per core), ``--scheduler`` on that cluster."""
     from gamecert.verify.cli.campaign import campaign_bar
     from gamecert.verify.cli.tiers import tiers_of
-    from gamecert.verify.engine.tiers import stored_rules
+    from gamecert.verify.engine.tiers.store import stored_rules
     from gamecert.verify.rules.load import rules_game
 
     if root is None:
