@@ -157,7 +157,7 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
         from gamecert.verify.general.play import TurnPositionPlay
         from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
         from gamecert.verify.general.stress import TurnStressCases
-        from gamecert.verify.rules.contest import TurnContest
+        from gamecert.verify.general.contest import TurnContest
 
         lines = self.rules.positions is not None and self.rules.starts is None
         stress = (TurnStressCases(self),) if lines else ()
@@ -178,7 +178,7 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     rules: GeneralRules
 
     def contest_problem(self) -> type:
-        from gamecert.verify.rules.contest import GeneralRulesProblem
+        from gamecert.verify.general.contest import GeneralRulesProblem
 
         return GeneralRulesProblem
 
@@ -202,7 +202,7 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     def build_capabilities(self) -> tuple[Capability, ...]:
         """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`), the interactive problem and the
         tiered solve."""
-        from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
+        from gamecert.verify.general.contest.interactive import GeneralInteractiveContest
 
         return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
 

@@ -33,10 +33,10 @@ from gamecert.solvers.rules.positions import Sum, parse_positions
 from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, shown_position
 from gamecert.verify.capabilities import PositionAnswer, PositionPlay, Positions
 from gamecert.verify.engine.play import Illegal
+from gamecert.verify.rules.playing import MOVE_HINT, guarded, one_line
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
-from gamecert.verify.rules.playing import MOVE_HINT, guarded, one_line
 
 
 @dataclass(frozen=True)

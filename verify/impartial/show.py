@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
+from gamecert.verify.rules.drawing import GAP_X, GAP_Y, MARGIN, MAX_NODES, NODE_H, NODE_TEXT, NODE_W, PER_ROW, clip, cut
 
 if TYPE_CHECKING:
     from gamecert.solvers.impartial.solver import ImpartialSolution
     from gamecert.verify.game import Game
     from gamecert.verify.impartial.play import SolvedPositions
-from gamecert.verify.rules.drawing import GAP_X, GAP_Y, MARGIN, MAX_NODES, NODE_H, NODE_TEXT, NODE_W, PER_ROW, clip, cut
 
 #: The most queries listed with their components, and components per query.
 MAX_QUERIES = 6

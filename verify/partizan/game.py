@@ -108,7 +108,7 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
         from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
         from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
         from gamecert.verify.partizan.stress import PartizanStressCases
-        from gamecert.verify.rules.contest import PartizanContest
+        from gamecert.verify.partizan.contest import PartizanContest
 
         stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
         return (

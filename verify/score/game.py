@@ -30,7 +30,7 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     rules: ScoreRules
 
     def contest_problem(self) -> type:
-        from gamecert.verify.rules.contest import ScoreRulesProblem
+        from gamecert.verify.score.contest import ScoreRulesProblem
 
         return ScoreRulesProblem
 
