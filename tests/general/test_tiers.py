@@ -168,9 +168,9 @@ def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_
     checked = runner.invoke(main, ["check", "--tiers", str(store)])
     assert (checked.exit_code, checked.stdout) == (0, "check --tiers: certified 11 positions in 11 shards of 11 tiers\n")
     labels = store / "tiers" / "-3" / str(tier_solve.shard_of(3, 2)) / "labels.pkl"
-    outcome, remoteness = tier_store._load(labels)
+    outcome, remoteness = tier_store.load_file(labels)
     remoteness[0] += 2  # 3 is lose 2: now lose 4
-    tier_store._save(labels, (outcome, remoteness))
+    tier_store.save_file(labels, (outcome, remoteness))
     checked = runner.invoke(main, ["check", "--tiers", str(store)])
     assert checked.exit_code == 3
     assert checked.stdout.splitlines() == [  # 5 and 4 move to 3; 3 moves to 2 (win 1) and 1 (win 1)
@@ -277,9 +277,9 @@ def test_stress_checks_the_stored_labels_it_reads(stored_tictactoe, tmp_path):
     store = tmp_path / "store"
     shutil.copytree(folder / "store", store)
     labels = store / "tiers" / "0" / str(tier_solve.shard_of(".........", 3)) / "labels.pkl"
-    outcome, remoteness = tier_store._load(labels)
+    outcome, remoteness = tier_store.load_file(labels)
     outcome[0], remoteness[0] = WIN, 5  # the empty board (a draw), now a stored win 5
-    tier_store._save(labels, (outcome, remoteness))
+    tier_store.save_file(labels, (outcome, remoteness))
     assert str(tier_store.StoredLabels(store, load_rules(path), None, GENERAL).labels(["........."])["........."]) == "win 5"
     tampered = _stress(path, store, f"{sys.executable} {folder / 'candidate.py'}", tmp_path, count=1)
     assert tampered.exit_code == 4

@@ -101,10 +101,10 @@ def test_a_tampered_score_is_caught_by_check_tiers(stored_boxes, tmp_path):
     shutil.copytree(store, copy)
     start = load_rules(path).parse("1x1")  # tier 0: no line drawn
     labels = copy / "tiers" / "0" / str(tier_solve.shard_of(start, 2)) / "labels.pkl"
-    _, positions, _ = tier_store._stored_shard(copy, 0, tier_solve.shard_of(start, 2), SCORE)
-    score, rank = tier_store._load(labels)
+    _, positions, _ = tier_store.stored_shard(copy, 0, tier_solve.shard_of(start, 2), SCORE)
+    score, rank = tier_store.load_file(labels)
     score[positions.index(start)] += 7  # -1, the second player draws the last line: now 6
-    tier_store._save(labels, (score, rank))
+    tier_store.save_file(labels, (score, rank))
     checked = CliRunner().invoke(main, ["check", "--tiers", str(copy)])
     assert (checked.exit_code, checked.stdout) == (
         3, f"tier 0 shard {tier_solve.shard_of(start, 2)}: 1x1 A 0000: the certificate says 6, the best move gives -1\n",

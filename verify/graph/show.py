@@ -10,9 +10,7 @@ from gamecert.verify.engine import svg as draw
 from gamecert.verify.uvg.game import UvgPictures
 
 if TYPE_CHECKING:
-    from gamecert.solvers.impartial.solver import ImpartialSolution
     from gamecert.verify.game import Game
-    from gamecert.verify.impartial.play import SolvedPositions
 
 
 class GraphRulesPictures(UvgPictures["GraphInstance", "GraphRulesSolution", int]):

@@ -96,7 +96,7 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
 
     def build_capabilities(self) -> tuple[Capability, ...]:
         """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
-        from gamecert.verify.rules.audit import Claims
+        from gamecert.verify.impartial.audit import ImpartialClaims
         from gamecert.verify.impartial.contest import ImpartialContest
         from gamecert.verify.impartial.play import ImpartialPositionPlay, ImpartialPositions
         from gamecert.verify.impartial.show import ImpartialPictures, ImpartialPositionPictures
@@ -105,7 +105,7 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
         stress = (LineStressCases(self),) if self.rules.positions is not None else ()
         return (
             ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
-            ImpartialPositions(self), ImpartialContest(self), *stress, Claims(self),
+            ImpartialPositions(self), ImpartialContest(self), *stress, ImpartialClaims(self),
         )
 
 

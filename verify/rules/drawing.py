@@ -3,13 +3,6 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
-
-
-if TYPE_CHECKING:
-    from gamecert.solvers.impartial.solver import ImpartialSolution
-    from gamecert.verify.game import Game
-    from gamecert.verify.impartial.play import SolvedPositions
 
 
 #: The most positions the game graph draws; the rest are counted, not drawn.

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits
-
-if TYPE_CHECKING:
-    from gamecert.verify.game import Game
 
 
 #: What a user types the position after a move as.

@@ -16,7 +16,7 @@ from gamecert.solvers.general.graph import Queries
 from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
 from gamecert.verify.engine.campaign import Campaign, Shard, run_campaign
 from gamecert.verify.errors import StoreError
-from gamecert.verify.engine.tiers.store import TierLabels, _load, _name, _recorded, _stored_shard
+from gamecert.verify.engine.tiers.store import TierLabels, load_file, part_name, recorded, stored_shard
 
 
 class TierCheck:
@@ -30,7 +30,7 @@ class TierCheck:
         self.labels = labels
 
     def _shard(self, tier: int, shard: int) -> tuple[list, list, list]:
-        return _stored_shard(Path(self.root), tier, shard, self.labels)
+        return stored_shard(Path(self.root), tier, shard, self.labels)
 
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
         tier, shard = params["tier"], params["shard"]
@@ -40,10 +40,10 @@ class TierCheck:
         table = dict(zip(positions, labels))
         wanted: dict[tuple[int, int], list] = {}
         for r, part in parts:
-            me = _name((tier, shard, r))
+            me = part_name((tier, shard, r))
             for to in part["sent"]:
                 path = Path(self.root) / "tiers" / str(to[0]) / str(to[1]) / str(to[2]) / "in" / f"{me}.pkl"
-                wanted.setdefault((to[0], to[1]), []).extend(_load(path))
+                wanted.setdefault((to[0], to[1]), []).extend(load_file(path))
         for (t, s), children in sorted(wanted.items()):
             _, held, found = self._shard(t, s)
             where = dict(zip(held, found))
@@ -87,7 +87,7 @@ def check_tiers(
     CheckedTiers(positions=4, shards=4, tiers=4, violations=())
     """
     shown = shlex.quote(str(root))
-    solve = _recorded(root, rules)
+    solve = recorded(root, rules)
     shards, tiers = [], set()
     for folder in sorted((root / "tiers").glob("*/*"), key=lambda p: (int(p.parent.name), int(p.name))):
         if not (folder / "labels.pkl").exists():

@@ -21,7 +21,16 @@ from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, TurnRules
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard, dask_client, run_campaign
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import CertificateRejected
-from gamecert.verify.engine.tiers.store import _guarded, TierLabels, _folder, _load, _name, _save, _save_labels, solve_id
+from gamecert.verify.engine.tiers.store import (
+    TierLabels,
+    guarded_call,
+    load_file,
+    part_name,
+    save_file,
+    save_labels,
+    solve_folder,
+    solve_id,
+)
 
 #: Shards per tier unless ``--shards`` says otherwise.
 DEFAULT_SHARDS = 16
@@ -30,10 +39,6 @@ DEFAULT_SHARDS = 16
 def _peak_kib() -> int:
     """This process's peak resident memory, in KiB."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-
-
 
 
 class TierStep:
@@ -62,27 +67,27 @@ class TierStep:
         return path if round_ is None else path / str(round_)
 
     def _guarded(self, call: Callable[[Guard], Any]) -> Any:
-        return _guarded(self.rules, self.limits, call)
+        return guarded_call(self.rules, self.limits, call)
 
     def forward(self, tier: int, shard: int, round_: int) -> tuple[dict[str, int], list[str]]:
         """List the new positions sent to ``(tier, shard, round_)``, call the rules on each, send every child on."""
         here = self.folder(tier, shard, round_)
         arrivals: list = []
         for path in sorted((here / "in").glob("*.pkl")):
-            arrivals.extend(_load(path))
+            arrivals.extend(load_file(path))
         known: dict = {}
         for r in range(round_):
             path = self.folder(tier, shard, r) / "part.pkl"
             if path.exists():
-                for p in _load(path)["positions"]:
+                for p in load_file(path)["positions"]:
                     known[p] = len(known)
         found = self._guarded(lambda guard: expand(self.rules, guard, (tier, shard, round_), self.shards, arrivals, known))
-        me = _name((tier, shard, round_))
+        me = part_name((tier, shard, round_))
         counts = {"positions": len(found.positions), "moves": len(found.dest)}
         for to, sent in found.sent.items():
-            _save(self.folder(*to) / "in" / f"{me}.pkl", sent)
-            counts["to " + _name(to)] = len(sent)
-        _save(here / "part.pkl", {
+            save_file(self.folder(*to) / "in" / f"{me}.pkl", sent)
+            counts["to " + part_name(to)] = len(sent)
+        save_file(here / "part.pkl", {
             "positions": found.positions, "ends": found.ends, "heads": found.heads, "dest": found.dest,
             "index": found.index, "extra": found.extra, "sent": list(found.sent), "points": found.points,
         })
@@ -91,7 +96,7 @@ class TierStep:
     def backward(self, tier: int, shards: Sequence[int], rounds: Sequence[Sequence[int]]) -> tuple[dict[str, int], list[str]]:
         """Label the positions of ``shards`` of ``tier`` (their ``rounds``), check every label, answer every sender."""
         parts = [(s, r) for s, rs in zip(shards, rounds) for r in rs]
-        loaded = {part: _load(self.folder(tier, *part) / "part.pkl") for part in parts}
+        loaded = {part: load_file(self.folder(tier, *part) / "part.pkl") for part in parts}
         # Numbered shard after shard, each shard's rounds in order: the numbering ``known`` gave in the forward step.
         base, n = {}, 0
         for s, rs in zip(shards, rounds):
@@ -105,19 +110,19 @@ class TierStep:
         offset = 0
         for s, r in parts:
             part = loaded[(s, r)]
-            me = _name((tier, s, r))
+            me = part_name((tier, s, r))
             dest, index = part["dest"], part["index"]
             target = np.where(dest < 0, base[s] + index, -1)
             codes = np.zeros(len(dest), dtype=self.labels.dtype)
             far = np.zeros(len(dest), dtype=np.int64)
             for slot, to in enumerate(part["sent"]):
                 mask = dest == slot
-                sent = _load(self.folder(*to) / "in" / f"{me}.pkl")
+                sent = load_file(self.folder(*to) / "in" / f"{me}.pkl")
                 if to[0] == tier:  # another shard of this tier: solved in this task
                     numbers = np.asarray([local[c] for c in sent], dtype=np.int64)
                     target[mask] = numbers[index[mask]]
                     continue
-                o, rem = _load(self.folder(*to) / "ans" / f"{me}.pkl")
+                o, rem = load_file(self.folder(*to) / "ans" / f"{me}.pkl")
                 codes[mask] = o[index[mask]]
                 far[mask] = rem[index[mask]]
                 children.update(zip(sent, self.labels.entries(o, rem)))
@@ -139,18 +144,18 @@ class TierStep:
         del targets, outcome_of, remoteness_of, extras, extra, points
         if loop:  # a loop inside the tier, which the kind forbids (a score game must end)
             cycle = [positions[i] for i in loop]
-            raise _guarded(self.rules, self.limits, lambda guard: loop_error(self.rules, guard, cycle, self.labels.loop))
+            raise guarded_call(self.rules, self.limits, lambda guard: loop_error(self.rules, guard, cycle, self.labels.loop))
         # Labels and answers first (a rerun writes the same), then the certificate of every label.
         for s, rs in zip(shards, rounds):
             lo = base[s]
             hi = lo + sum(len(loaded[(s, r)]["positions"]) for r in rs)
-            _save_labels(self.folder(tier, s) / "labels.pkl", outcome[lo:hi], remoteness[lo:hi])
+            save_labels(self.folder(tier, s) / "labels.pkl", outcome[lo:hi], remoteness[lo:hi])
             mine = {p: lo + i for i, p in enumerate(positions[lo:hi])}
             for r in rs:
                 here = self.folder(tier, s, r)
                 for path in sorted((here / "in").glob("*.pkl")):
-                    asked = np.asarray([mine[p] for p in _load(path)], dtype=np.int64)
-                    _save_labels(here / "ans" / path.name, outcome[asked], remoteness[asked])
+                    asked = np.asarray([mine[p] for p in load_file(path)], dtype=np.int64)
+                    save_labels(here / "ans" / path.name, outcome[asked], remoteness[asked])
         table = children
         table.update(zip(positions, self.labels.entries(outcome, remoteness)))
         bad = self.labels.check(self.rules, table, positions, self.limits)
@@ -280,7 +285,7 @@ def solve_tiers(
     ident = solve_id(rules, queries, shards)
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        root = stack.enter_context(_folder(store, ident, resume, rules, shards))
+        root = stack.enter_context(solve_folder(store, ident, resume, rules, shards))
         opened = stack.enter_context(Store(root / "store.sqlite")) if store is not None else None
         client = None
         step = TierStep(rules, str(root), shards, limits, labels)
@@ -312,7 +317,7 @@ def solve_tiers(
                     group.append(q)
         pending: dict[int, dict[int, set[int]]] = {}
         for (t, s), group in where.items():
-            _save(step.folder(t, s, 0) / "in" / "queries.pkl", group)
+            save_file(step.folder(t, s, 0) / "in" / "queries.pkl", group)
             pending.setdefault(t, {}).setdefault(0, set()).add(s)
         stats: dict[int, TierStats] = {}
         rounds: dict[int, dict[int, list[int]]] = {}
@@ -359,7 +364,7 @@ def solve_tiers(
             )
         found: dict = {}
         for (t, s), group in where.items():
-            o, rem = _load(step.folder(t, s, 0) / "ans" / "queries.pkl")
+            o, rem = load_file(step.folder(t, s, 0) / "ans" / "queries.pkl")
             found.update(zip(group, labels.entries(o, rem)))
     answers = tuple(labels.value(found[q]) for q in queries.positions)
     workers: dict[str, int] = {}

@@ -39,20 +39,20 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def _save(path: Path, obj: Any) -> None:
+def save_file(path: Path, obj: Any) -> None:
     _write(path, pickle.dumps(obj, protocol=5))
 
 
-def _load(path: Path) -> Any:
+def load_file(path: Path) -> Any:
     with open(path, "rb") as f:
         return pickle.load(f)
 
 
-def _save_labels(path: Path, first: np.ndarray, second: np.ndarray) -> None:
-    _save(path, (first, second))
+def save_labels(path: Path, first: np.ndarray, second: np.ndarray) -> None:
+    save_file(path, (first, second))
 
 
-def _name(part: Sequence[int]) -> str:
+def part_name(part: Sequence[int]) -> str:
     return "-".join(map(str, part))
 
 
@@ -117,7 +117,7 @@ def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
 
 
 @contextlib.contextmanager
-def _folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules, shards: int) -> Iterator[Path]:
+def solve_folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules, shards: int) -> Iterator[Path]:
     """The folder of the solve: ``store`` (checked to hold this solve, or nothing), else a temporary one."""
     if store is None:
         with tempfile.TemporaryDirectory(prefix="gamecert-tiers-") as tmp:
@@ -149,17 +149,17 @@ def _folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules, s
     yield store
 
 
-def _stored_shard(root: Path, tier: int, shard: int, labels: TierLabels) -> tuple[list, list, list]:
+def stored_shard(root: Path, tier: int, shard: int, labels: TierLabels) -> tuple[list, list, list]:
     """A stored shard's parts (in round order), its positions and their entries."""
     here = root / "tiers" / str(tier) / str(shard)
     rounds = sorted(int(p.name) for p in here.iterdir() if p.is_dir() and (p / "part.pkl").exists())
-    parts = [_load(here / str(r) / "part.pkl") for r in rounds]
+    parts = [load_file(here / str(r) / "part.pkl") for r in rounds]
     positions = [p for part in parts for p in part["positions"]]
-    o, rem = _load(here / "labels.pkl")
+    o, rem = load_file(here / "labels.pkl")
     return [(r, part) for r, part in zip(rounds, parts)], positions, labels.entries(o, rem)
 
 
-def _recorded(root: Path, rules: GeneralRules | None) -> dict:
+def recorded(root: Path, rules: GeneralRules | None) -> dict:
     """What ``root/solve.json`` says of the stored solve, refused when it holds none, or when its rules file
     is not ``rules`` (when given) or has changed since the solve (when not)."""
     shown = shlex.quote(str(root))
@@ -185,7 +185,7 @@ def stored_rules(root: Path) -> str:
     Traceback (most recent call last):
     gamecert.verify.errors.StoreError: --tiers ...: holds no tiered solve (solve --tiers --store ... writes one)
     """
-    return _recorded(root, None)["rules"]
+    return recorded(root, None)["rules"]
 
 
 class StoredLabels:
@@ -210,7 +210,7 @@ class StoredLabels:
     CACHED = 64
 
     def __init__(self, root: Path, rules: TurnRules, limits: Limits | None, labels: TierLabels) -> None:
-        solve = _recorded(root, rules)
+        solve = recorded(root, rules)
         if "shards" not in solve:
             raise StoreError(f"--tiers {shlex.quote(str(root))}: written by an older gamecert (no shard count); solve again")
         self.root = root
@@ -230,12 +230,12 @@ class StoredLabels:
         One ``tier`` call and one hash per position; each shard not held is read
         whole (``O(shard)`` time and memory), at most :attr:`CACHED` kept.
         """
-        where = _guarded(self.rules, self.limits, lambda guard: [(tier_of(self.rules, guard, p), p) for p in positions])
+        where = guarded_call(self.rules, self.limits, lambda guard: [(tier_of(self.rules, guard, p), p) for p in positions])
         found = {}
         for t, p in where:
             held = self._shard(t, shard_of(p, self.shards))
             if p not in held:
-                shown = _guarded(self.rules, self.limits, lambda guard: self.rules.show(p, guard))  # noqa: B023 - called here
+                shown = guarded_call(self.rules, self.limits, lambda guard: self.rules.show(p, guard))  # noqa: B023 - called here
                 raise StoreError(f"--tiers {shlex.quote(str(self.root))}: the position {shown} (tier {t}) is not in the stored solve")
             found[p] = held[p]
         return found
@@ -250,14 +250,14 @@ class StoredLabels:
                 raise StoreError(f"--tiers {shlex.quote(str(self.root))}: the solve is not finished (tier {tier} shard {shard} "
                                  "has no labels); --resume it first")
             else:
-                _, positions, entries = _stored_shard(self.root, tier, shard, self.labelling)
+                _, positions, entries = stored_shard(self.root, tier, shard, self.labelling)
                 self._held[key] = dict(zip(positions, entries))
             if len(self._held) > self.CACHED:
                 del self._held[next(iter(self._held))]
         return self._held[key]
 
 
-def _guarded(rules: GeneralRules, limits: Limits, call: Callable[[Guard], Any]) -> Any:
+def guarded_call(rules: GeneralRules, limits: Limits, call: Callable[[Guard], Any]) -> Any:
     """``call(guard)`` under a guard of ``rules``: what the rules raise leaves as a :class:`RulesError`."""
     guard = Guard(rules, limits)
     with guard:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from gamecert.verify.general.contest import TurnRulesProblem
-
-if TYPE_CHECKING:
-    from gamecert.verify.game import Game
 
 
 class ScoreRulesProblem(TurnRulesProblem):
