@@ -11,7 +11,8 @@ Each judge-size input (Split: every sheet ``1 <= N, M <= 150`` but ``1 1``, 22,4
   file on standard input: ``RULE.cpp`` (``scanf``/``puts``) and ``RULE_iostream.cpp``
   (``cin >>``/``cout << endl``);
 * ``python -c pass`` with the same interpreter, the floor any Python program pays (its
-  ``site`` start-up included), for reference.
+  ``site`` start-up included, with whatever ``.pth`` files the installation runs), for
+  reference: gamecert's own cost is its time above this one.
 
 The commands run interleaved, in turn, ``--repeat`` rounds (default 15), each round in a new
 order; a column is the best wall time over the rounds (every output drained from a pipe), the
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     gamecert = gamecert_command()
     floor = [sys.executable, "-c", "pass"]
     print(f"{'input':<36} {'gamecert':>9} {'C++ scanf':>10} {'ratio':>6} {'C++ cin':>9} {'ratio':>6}"
-          f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6}  outputs")
+          f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6}  outputs")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         programs = {}
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                 same = "identical" if g[2] == s[2] == c[2] else "DIFFER"
                 print(f"{rule.name + ': ' + label:<36} {g[0] * 1e3:>7.1f}ms {s[0] * 1e3:>8.1f}ms {g[0] / s[0]:>5.2f}x"
                       f" {c[0] * 1e3:>7.1f}ms {g[0] / c[0]:>5.2f}x {f[0] * 1e3:>12.1f}ms"
-                      f"   {g[1] * 1e3:>11.0f}ms {s[1] * 1e3:>4.0f}ms {c[1] * 1e3:>4.0f}ms  {same}", flush=True)
+                      f"   {g[1] * 1e3:>11.0f}ms {s[1] * 1e3:>4.0f}ms {c[1] * 1e3:>4.0f}ms {f[1] * 1e3:>4.0f}ms  {same}", flush=True)
     print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times)")
     print(f"gamecert: {' '.join(gamecert)} solve RULE FILE")
     print("C++: g++ -O2 benchmarks/cpp/RULE.cpp (scanf) and RULE_iostream.cpp (cin), run as PROGRAM < FILE")
