@@ -10,6 +10,33 @@ reads the rules without loading the solver's numpy.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing's own constant would import typing on the judge's path
+if TYPE_CHECKING:  # the names as static tools see them
+    from gamecert.solvers.cutting.rules import CUTTING, SPLIT, ContestData, CuttingRule
+    from gamecert.solvers.cutting.solver import (
+        MAX_TABLE,
+        RULES,
+        Cut,
+        GrundyTable,
+        Piece,
+        Pieces,
+        PositionSolution,
+        QueryAnswers,
+        cutting_game,
+        cutting_position,
+        cutting_queries,
+        format_answer,
+        format_cutting_answer,
+        format_position,
+        format_split_answer,
+        grundy_table,
+        parse_cutting,
+        parse_position,
+        parse_queries,
+        parse_split,
+        split_game,
+    )
+
 __all__ = [
     "ContestData",
     "Cut",

@@ -222,7 +222,7 @@ def grundy_table(rule: CuttingRule, size: int) -> GrundyTable:
         raise GamecertError(f"table size must be in 0..{MAX_TABLE}, got {size}")
     if _sgtable is not None:
         values = np.frombuffer(_sgtable.table(int(size), int(rule.min_side), bool(rule.no_unit)), dtype=np.int32)
-        return GrundyTable(rule, values.reshape(size + 1, size + 1))
+        return GrundyTable(rule, values.reshape(int(size) + 1, int(size) + 1))
     if size <= ARRAY_TABLE:
         return GrundyTable(rule, _grundy_by_diagonals(int(size), rule))
     return GrundyTable(rule, _kernels.grundy_kernel(int(size), int(rule.min_side), bool(rule.no_unit)))
