@@ -16,7 +16,9 @@ Each judge-size input (Split: every sheet ``1 <= N, M <= 150`` but ``1 1``, 22,4
 
 The commands run interleaved, in turn, ``--repeat`` rounds (default 15), each round in a new
 order; a column is the best wall time over the rounds (every output drained from a pipe), the
-ratio ``gamecert / C++`` of those bests, and the best CPU time (user + sys) of the child.
+ratio ``gamecert / C++`` of those bests, and the best CPU time (user + sys) of the child;
+``own`` is gamecert's CPU time above the interpreter's (``gamecert - pass``), and ``own/scanf``
+sets it against the whole ``scanf`` program.
 Outputs must be byte-identical. The last lines print the commands and the machine's load.
 """
 
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     gamecert = gamecert_command()
     floor = [sys.executable, "-c", "pass"]
     print(f"{'input':<36} {'gamecert':>9} {'C++ scanf':>10} {'ratio':>6} {'C++ cin':>9} {'ratio':>6}"
-          f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6}  outputs")
+          f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6} {'own':>6} {'own/scanf':>9}  outputs")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         programs = {}
@@ -118,8 +120,9 @@ def main(argv: list[str] | None = None) -> int:
                 same = "identical" if g[2] == s[2] == c[2] else "DIFFER"
                 print(f"{rule.name + ': ' + label:<36} {g[0] * 1e3:>7.1f}ms {s[0] * 1e3:>8.1f}ms {g[0] / s[0]:>5.2f}x"
                       f" {c[0] * 1e3:>7.1f}ms {g[0] / c[0]:>5.2f}x {f[0] * 1e3:>12.1f}ms"
-                      f"   {g[1] * 1e3:>11.0f}ms {s[1] * 1e3:>4.0f}ms {c[1] * 1e3:>4.0f}ms {f[1] * 1e3:>4.0f}ms  {same}", flush=True)
-    print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times)")
+                      f"   {g[1] * 1e3:>11.0f}ms {s[1] * 1e3:>4.0f}ms {c[1] * 1e3:>4.0f}ms {f[1] * 1e3:>4.0f}ms"
+                      f" {(g[1] - f[1]) * 1e3:>4.0f}ms {(g[1] - f[1]) / s[1]:>8.2f}x  {same}", flush=True)
+    print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times); own = CPU of gamecert - CPU of pass")
     print(f"gamecert: {' '.join(gamecert)} solve RULE FILE")
     print("C++: g++ -O2 benchmarks/cpp/RULE.cpp (scanf) and RULE_iostream.cpp (cin), run as PROGRAM < FILE")
     print(f"floor: {' '.join(floor)}")
