@@ -16,9 +16,12 @@ import sys
 
 def run() -> None:
     """Answer ``sys.argv`` (the ``gamecert`` command)."""
-    from gamecert.solvers.cutting.judge import judge_file
+    try:
+        from gamecert.solvers.cutting.judge import judge_file
 
-    answer = judge_file(sys.argv[1:])
+        answer = judge_file(sys.argv[1:])
+    except Exception:  # the C path's fault (out of memory, say): the command answers and words it
+        answer = None
     if answer is None:
         from gamecert.verify.cli import run as command
 
