@@ -10,7 +10,7 @@ from __future__ import annotations
 from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
 
 try:  # built at install from _sgtable.c; a machine without a C compiler installs without it
-    from gamecert.solvers.cutting import _sgtable
+    import gamecert.solvers.cutting._sgtable as _sgtable
 except ImportError:
     _sgtable = None
 

@@ -40,7 +40,7 @@ from gamecert.solvers.textinput import MAX_DIGITS, TextInput
 RULES = (SPLIT, CUTTING)
 
 try:  # built at install from _sgtable.c; a machine without a C compiler installs without it
-    from gamecert.solvers.cutting import _sgtable
+    import gamecert.solvers.cutting._sgtable as _sgtable
 except ImportError:
     _sgtable = None
 
