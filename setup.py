@@ -4,8 +4,8 @@
 dependency beyond Python's headers) fills the rectangle-cutting games' Sprague-Grundy tables
 and answers a judge input whole, so ``gamecert solve split|cutting FILE`` at judge size never
 loads numpy or numba. It is built with the machine's C compiler (the one pip already uses for
-pyqbf). The extension is optional: without a compiler the install goes on without it, with
-setuptools' warning, and the tables are filled by numpy and numba instead (the same tables and
+pyqbf). The extension is optional: without a compiler the install goes on without it
+(setuptools says so in ``pip -v``'s output), and the tables are filled by numpy and numba instead (the same tables and
 answers, only a slower start); the package stays installable wherever its dependencies are.
 """
 

@@ -2,8 +2,8 @@
 
 ``gamecert solve split FILE`` and ``gamecert solve cutting FILE`` on a well-formed
 judge-size file are answered by :func:`gamecert.solvers.cutting.judge.judge_file`
-(C, no numpy, no click): a start-up of a few milliseconds instead of the whole
-command's imports. Everything else, and every input that path leaves alone
+(C, no numpy, no click): the interpreter's start-up and one C call instead of the
+whole command's imports. Everything else, and every input that path leaves alone
 (any error included), goes to :func:`gamecert.verify.cli.run`, which answers the
 same bytes and words the errors.
 """

@@ -207,7 +207,7 @@ LAUNCH = "from gamecert.verify.launch import run; run()"
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["split", "cutting"])
-def test_console_script_answers_judge_size_cutting_games_without_numpy(game, inputs, tmp_path):
+def test_console_script_answers_judge_size_cutting_games_without_numpy(game, inputs):
     args = ["solve", game, str(inputs[game])]
     env = {k: v for k, v in os.environ.items() if k != "GAMECERT_KERNELS"}
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", LAUNCH, *args], capture_output=True, env=env, check=False)
