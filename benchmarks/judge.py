@@ -45,7 +45,8 @@ def gamecert_command() -> list[str]:
 
 
 def judge_inputs(rule, lines: int) -> dict[str, str]:
-    """Judge-size inputs of a :class:`~gamecert.solvers.cutting.rules.CuttingRule`: every piece, random pieces, the largest piece."""
+    """Judge-size inputs of a :class:`~gamecert.solvers.cutting.rules.CuttingRule`: every piece, random pieces,
+    the largest piece."""
     sides = range(rule.min_side, rule.judge_limit + 1)
     every = [(n, m) for n in sides for m in sides if rule.is_piece(n, m)]
     rng = random.Random(1)
@@ -69,7 +70,9 @@ def once(cmd: list[str], stdin: Path | None) -> tuple[float, float, bytes]:
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, out
 
 
-def interleaved(runs: dict[str, tuple[list[str], Path | None]], repeat: int, seed: int) -> dict[str, tuple[float, float, bytes]]:
+def interleaved(
+    runs: dict[str, tuple[list[str], Path | None]], repeat: int, seed: int
+) -> dict[str, tuple[float, float, bytes]]:
     """Best wall and CPU time and the output of each command, run in turn for ``repeat`` rounds."""
     best: dict[str, list] = {name: [float("inf"), float("inf"), b""] for name in runs}
     order = list(runs)
@@ -98,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     gamecert = gamecert_command()
     floor = [sys.executable, "-c", "pass"]
     print(f"{'input':<36} {'gamecert':>9} {'C++ scanf':>10} {'ratio':>6} {'C++ cin':>9} {'ratio':>6}"
-          f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6} {'own':>6} {'own/scanf':>9}  outputs")
+          f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6} {'own':>6}"
+          f" {'own/scanf':>9}  outputs")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         programs = {}
@@ -122,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
                       f" {c[0] * 1e3:>7.1f}ms {g[0] / c[0]:>5.2f}x {f[0] * 1e3:>12.1f}ms"
                       f"   {g[1] * 1e3:>11.0f}ms {s[1] * 1e3:>4.0f}ms {c[1] * 1e3:>4.0f}ms {f[1] * 1e3:>4.0f}ms"
                       f" {(g[1] - f[1]) * 1e3:>4.0f}ms {(g[1] - f[1]) / s[1]:>8.2f}x  {same}", flush=True)
-    print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times); own = CPU of gamecert - CPU of pass")
+    print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times);"
+          " own = CPU of gamecert - CPU of pass")
     print(f"gamecert: {' '.join(gamecert)} solve RULE FILE")
     print("C++: g++ -O2 benchmarks/cpp/RULE.cpp (scanf) and RULE_iostream.cpp (cin), run as PROGRAM < FILE")
     print(f"floor: {' '.join(floor)}")

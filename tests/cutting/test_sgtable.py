@@ -73,7 +73,9 @@ def test_well_formed_input_the_c_path_may_leave_is_answered_alike(text):
     assert judge_answer(text.encode(), SPLIT) in (None, full)
 
 
-@pytest.mark.parametrize("text", ["", "1 1\n", "1 2\n1\n", "151 2\n", "0 2\n", "1 2\x00\n", "1 2\n1 a\n", "1 2 \f\n", "３ 5\n"])
+@pytest.mark.parametrize(
+    "text", ["", "1 1\n", "1 2\n1\n", "151 2\n", "0 2\n", "1 2\x00\n", "1 2\n1 a\n", "1 2 \f\n", "３ 5\n"]
+)
 def test_bad_input_is_left_to_the_parser(text):
     assert judge_answer(text.encode(), SPLIT) is None
 

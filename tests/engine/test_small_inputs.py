@@ -210,10 +210,12 @@ LAUNCH = "from gamecert.verify.launch import run; run()"
 def test_console_script_answers_judge_size_cutting_games_without_numpy(game, inputs):
     args = ["solve", game, str(inputs[game])]
     env = {k: v for k, v in os.environ.items() if k != "GAMECERT_KERNELS"}
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", LAUNCH, *args], capture_output=True, env=env, check=False)
+    command = [sys.executable, "-X", "importtime", "-c", LAUNCH, *args]
+    done = subprocess.run(command, capture_output=True, env=env, check=False)
     assert done.returncode == 0, done.stderr[-500:]
     imported = {line.rpartition("|")[2].strip().split(".")[0] for line in done.stderr.decode().splitlines()}
     assert "gamecert" in imported and not imported & {"numba", "numpy", "click"}, sorted(imported)
-    plain = subprocess.run([sys.executable, "-c", PROBE, json.dumps([[game, args]])], capture_output=True, text=True, env=env, check=True)
+    probe = [sys.executable, "-c", PROBE, json.dumps([[game, args]])]
+    plain = subprocess.run(probe, capture_output=True, text=True, env=env, check=True)
     report = json.loads(plain.stdout.strip().splitlines()[-1])[game]
     assert report["exit"] == 0 and done.stdout.decode().endswith(report["out"])
