@@ -19,9 +19,10 @@ import pytest
 
 from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.engine.play import MENU_HINT
+from gamecert.verify.impartial.play import ImpartialPlay, SolvedPositions
+from gamecert.verify.rules.drawing import MAX_NODES
 from gamecert.verify.rules.load import rules_game
-from gamecert.verify.rules.play import ImpartialPlay, SolvedPositions
-from gamecert.verify.rules.show import MAX_NODES
+from gamecert.verify.rules.playing import MOVE_HINT
 from tests.maze.test_play import play_out
 from tests.support import run
 
@@ -170,7 +171,7 @@ def test_play_nim_exact():
     moves = "1 2 2\n2 3 4\nfoo\n2 2\n2 1\n1\n"
     result = run(["play", "--rules", NIM, "--position", "1 2 3"], input=moves)
     assert result.exit_code == 0, result.output
-    hint = "(type the position after your move, as one input line)"
+    hint = f"({MOVE_HINT})"
     assert result.stdout == (
         "The first mover (you) loses, so gamecert wins: the Sprague-Grundy values xor to 1 xor 2 xor 3 = 0, "
         "and every move leaves a value other than 0.\n"

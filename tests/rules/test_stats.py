@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gamecert.verify.rules.load import rules_game
-from gamecert.verify.rules.stats import ImpartialStatistics
+from gamecert.verify.impartial.stats import ImpartialStatistics
 from tests.support import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -22,11 +22,10 @@ from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import PositionPlay
 from gamecert.verify.engine.play import Illegal
 from gamecert.verify.general.strategy import TurnGame, best_move
+from gamecert.verify.rules.playing import MOVE_HINT
 
 #: A position seen this many times with the same player to move ends the game in a draw.
 REPEATS = 3
-#: What a person types a move as.
-MOVE_HINT = "type the position after your move, as one input line"
 
 
 class TurnPlay:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecert.solvers.rules.impartial import Sum, shown_whole
+from gamecert.solvers.impartial.solver import shown_whole
+from gamecert.solvers.rules.positions import Sum
 from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import Statistics
 from gamecert.verify.engine.stats import Branching, Example, GameStats, Tally, certified
@@ -17,7 +18,7 @@ class ImpartialStatistics(Statistics[list]):
     lost. The moves from each are asked of the rules again, as the certificate checker asks them.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules, Limits
-    >>> from gamecert.verify.rules.game import ImpartialRulesGame
+    >>> from gamecert.verify.impartial.game import ImpartialRulesGame
     >>> def moves(n): return [n - k for k in (1, 2) if k <= n]
     >>> take = ImpartialRulesGame(ImpartialRules("take", "take.py", int, moves), Limits())
     >>> stats = ImpartialStatistics(take).analyze(take.parse("4\\n"))
