@@ -1,5 +1,6 @@
 """Hostile candidates (``tests/engine/hostile/``) through `gamecert stress`: each gets its judge's verdict,
-within twice its time limit per run (shrinking included), and no file written passes the output limit."""
+within its time limit plus gamecert's own work per run (shrinking included), and no file written passes the
+output limit."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ HOSTILE = TESTS / "engine" / "hostile"
 OUTPUT_LIMIT = engine.MIN_OUTPUT
 #: Cases, memory limit (MiB): small, so that the memory eaters meet the limit at once.
 COUNT, MEMORY = 3, 64
+#: Seconds gamecert's own work may add to a run's time limit on a loaded machine (another job on both cores):
+#: killing and reaping the program, starting the sandbox's launcher, certifying the case's answer. A run that
+#: waited for its program would take the program's own time: 5 s to an hour.
+OWN = 2.0
 
 # (name, program and arguments, time limit per run, verdict, what the verdict's detail says)
 CASES = [
@@ -43,7 +48,7 @@ CASES = [
     ),
     ("closes stdout, runs on", ["close_stdout.py"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
     ("endless stderr", ["stderr_flood.py"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
-    ("right answer, slowly", ["slow_right.py", "1"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
+    ("right answer, slowly", ["slow_right.py", "5"], 0.5, "time limit exceeded", "no answer within the 0.5 s time limit"),
     ("reads no input", ["no_input.py"], 1.0, "wrong answer", "expected 'LOSE', got 'WIN'"),
     ("silent", ["silent.py"], 1.0, "no output", "exit code 0 and not one token on standard output"),
 ] + [
@@ -86,9 +91,9 @@ def assert_contained(result, wall: float, runs: list[float], seconds: float, out
     assert result.exit_code == 3, result.output
     assert result.stdout.startswith(f"stress maze: {verdict} on case "), result.stdout
     assert detail in result.stdout, result.stdout
-    # Twice the time limit per run, the run count including shrinking; shrinking a time-limit failure is bounded.
-    assert all(s <= 2 * seconds for s in runs), runs
-    assert wall <= 2 * seconds * len(runs), (wall, len(runs))
+    # The time limit per run, the run count including shrinking; shrinking a time-limit failure is bounded.
+    assert all(s <= seconds + OWN for s in runs), runs
+    assert wall <= (seconds + OWN) * len(runs) + OWN, (wall, len(runs))
     if verdict == "time limit exceeded":
         assert len(runs) <= COUNT + engine.TIME_SHRINK_LIMITS + 1
     sizes = {p.name: p.stat().st_size for p in out.iterdir()}
@@ -223,7 +228,7 @@ def test_shrinking_a_time_limit_spends_a_few_time_limits_at_most(monkeypatch):
     shrunk = trial.shrink(text, answer, verdict, game.capability(StressCases).reductions)
     elapsed = time.monotonic() - start
     assert shrunk.stopped == "0.6 s bound" and shrunk.steps >= 1
-    assert shrunk.tries <= 3 and elapsed <= 2 * 0.3 * shrunk.tries
+    assert shrunk.tries <= 3 and elapsed <= (0.3 + OWN) * shrunk.tries
 
 
 # --- the limits as options ------------------------------------------------------------
@@ -316,7 +321,7 @@ def assert_sandboxed(result, wall, spy, seconds, verdict, details, scratch, max_
     assert any(d in result.stdout for d in ([details] if isinstance(details, str) else details)), result.stdout
     absent = box.absent(sup)
     assert result.stderr == ("" if absent is None else absent + "\n")  # the limits that do not apply, once
-    assert all(r.seconds <= 2 * seconds for r in spy.runs) and wall <= 2 * seconds * len(spy.runs) + 5
+    assert all(r.seconds <= seconds + OWN for r in spy.runs) and wall <= (seconds + OWN) * len(spy.runs) + OWN
     peak = max(r.processes for r in spy.runs)  # the pids cgroup's peak (0: not measured without one)
     assert peak <= max_processes and (peak >= 1 or not sup.has(box.Mechanism.PIDS)), peak
     assert list(scratch.iterdir()) == [] and box.left_in_scratch() == 0  # every scratch folder removed or emptied
@@ -457,8 +462,9 @@ def test_symlink_out_of_the_scratch_folder_writes_nothing(view, outside, scratch
 
 @pytest.mark.slow
 def test_cgroups_kept_for_the_next_run_count_that_run_alone(view):
-    # A run's cgroups serve the next run under the same limits: what each run reads is its own.
-    limits = contain.Limits(10, memory=256 * 2**20, processes=5)
+    # A run's cgroups serve the next run under the same limits: what each run reads is its own. Limits of
+    # their own per view (no cgroups kept by another test's runs for these).
+    limits = contain.Limits(10, memory=(256 + len(box.off_mechanisms())) * 2**20, processes=5)
     forks = "import os, time\nfor _ in range(20):\n    try:\n        if os.fork() == 0:\n            time.sleep(5)\n            os._exit(0)\n    except OSError:\n        pass"
     two = "import os\nif os.fork() == 0:\n    os._exit(0)\nos.wait()"
     codes = ["pass", "b = b'x' * 50_000_000", "pass", two, "pass", forks, "pass"]
