@@ -176,10 +176,10 @@ def check_small_package(
         assert set(catching) < set(summary.counts), catching
         whole = verify_package(out, extra=["--submission_filter", "accepted/"])
         assert whole.passed, whole.output
-        assert [v.submission for v in whole.verdicts] == ["reference.cpp"]
+        assert [v.submission for v in whole.verdicts] == ["accepted/reference.cpp"]
         limit = re.search(r"setting timelim to ([0-9.]+) secs", whole.output)
         assert limit is not None, whole.output
-        data = "|".join(f"secret/{group}/" for group in catching)
+        data = "|".join("sample/" if group == "sample" else f"secret/{group}/" for group in catching)
         others = "|".join(f"{category}/" for category in sorted({c for c, _ in programs}))
         report = verify_package(
             out, parts=["submissions"],

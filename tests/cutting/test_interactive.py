@@ -248,6 +248,8 @@ def assert_fewest_replies(problem, game, text, moves) -> int:
 def test_small_package_passes_verifyproblem(tmp_path, rule):
     # The groups where every wrong program is caught and the slow one passes the time limit.
     catching = {"split": ("large",), "cutting": ()}[rule]
-    report = check_small_package(rule, "cutting", tmp_path / f"{rule}i", prefix=f"play_{rule}_", interactive=True, catching=catching)
+    report = check_small_package(
+        rule, "cutting", tmp_path / f"{rule}i", prefix=f"play_{rule}_", interactive=True, catching=catching
+    )
     table = {row[0]: row[1:-1] for row in report.rows}
     assert len([name for name in table if name != "reference.cpp"]) == 5
