@@ -247,7 +247,7 @@ def assert_fewest_replies(problem, game, text, moves) -> int:
 @pytest.mark.parametrize("rule", ["split", "cutting"])
 def test_small_package_passes_verifyproblem(tmp_path, rule):
     # The groups where every wrong program is caught and the slow one passes the time limit.
-    catching = {"split": ("large",), "cutting": ()}[rule]
+    catching = {"split": ("large",), "cutting": ("large",)}[rule]
     report = check_small_package(
         rule, "cutting", tmp_path / f"{rule}i", prefix=f"play_{rule}_", interactive=True, catching=catching
     )
