@@ -5,6 +5,9 @@
 scratch tmpfs on ``/tmp``, no network, its own process namespace, no
 capabilities), so that each run costs one fork of a small process rather
 than a new set of namespaces and mounts. It imports nothing of gamecert.
+Without bubblewrap, as root, ``python -I -S zygote.py --unshare CONFIG FD``
+makes the namespaces and the scratch ``/tmp`` itself (:func:`unshared`), then
+serves the same way; only the read-only view of the machine is missing.
 
 Requests come over the Unix ``SOCK_SEQPACKET`` socket ``FD``, one JSON object
 per message; one reply per request:
