@@ -4,29 +4,44 @@
 from __future__ import annotations
 
 from gamecert.solvers.bunny_egg import BunnyEgg, Verdicts, record_mistakes
-from gamecert.verify.bunny_egg.positions import position_graphs
+from gamecert.verify.bunny_egg.positions import board_edges, position_cells
 from gamecert.verify.game import Formulation, Rate
 
 #: Seconds per unit of cells x positions (a whole call), measured by the command it names.
-LP_RATE = Rate(1.0e-5, "cell x position", "python benchmarks/rates_matching.py bunny-lp")
+LP_RATE = Rate(1.5e-5, "cell x position", "python benchmarks/routes_matching.py bunny-lp")
 
 
 def lp_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
     """Each position decided by one LP: does some maximum matching of ``G_t`` leave the token's vertex uncovered?
 
     The mover wins iff every maximum matching covers the token's vertex
-    (``docs/theory.md``, *Undirected vertex geography*), asked of
-    :func:`gamecert.verify.uvg.lp.lp_avoidable`: a maximum matching that leaves
-    the token uncovered when one exists, integral by total unimodularity.
-    Returns the verdicts and ``ν(G_t)`` per position.
+    (``docs/theory.md``, *Undirected vertex geography*). One
+    :class:`~gamecert.verify.uvg.lp.MatchingLP` over the whole board's grid
+    (bipartite, so its optima are integral): per position, the edges between
+    two cells the token may still enter (:func:`position_cells`) are allowed,
+    the others bounded by 0, and ``U`` is the token's cell; the optimum is a
+    maximum matching that leaves the token uncovered when one exists. Each
+    solve starts from the previous position's basis. Returns the verdicts and
+    ``ν(G_t)`` per position.
     """
-    from gamecert.verify.uvg.lp import lp_avoidable
+    from gamecert.solvers.matching.graph import graph_from_edges
+    from gamecert.verify.uvg.lp import MatchingLP
 
+    n, m = game.shape
+    pairs = board_edges(n, m)
+    lp = MatchingLP(graph_from_edges(n * m, pairs))
+    lp.settle(range(n * m))
+    edges = list(lp.x)
     wins, nus = [], []
-    for graph, token, _cells in position_graphs(game):
-        nu, avoidable = lp_avoidable(graph, token)
-        wins.append(not avoidable)
-        nus.append(nu)
+    before = None
+    for keep, token in position_cells(game):
+        cell = keep.ravel()
+        lp.keep_edges([bool(cell[a] and cell[b]) for a, b in edges])
+        lp.ask(token, before)
+        before = token
+        matching, uncovered = lp.solve()
+        wins.append(token not in uncovered)
+        nus.append(len(matching))
     return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
 
 

@@ -9,7 +9,7 @@ from gamecert.verify.game import Formulation, Rate
 
 #: Seconds per unit of cells x positions (a whole call: two Hopcroft–Karp runs per position), measured by the
 #: command it names.
-NETWORKX_RATE = Rate(1.0e-5, "cell x position", "python benchmarks/rates_matching.py bunny-networkx")
+NETWORKX_RATE = Rate(1.0e-5, "cell x position", "python benchmarks/routes_matching.py bunny-networkx")
 
 
 def networkx_seconds(game: BunnyEgg) -> float:

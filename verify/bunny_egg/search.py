@@ -15,7 +15,7 @@ from gamecert.verify.game import Formulation, Rate
 
 #: The memo grows about as ``SEARCH_GROWTH ** cells``; seconds per unit of that, measured by the command it names.
 SEARCH_GROWTH = 1.27
-SEARCH_RATE = Rate(0.4 * SEARCH_GROWTH**-36, "SEARCH_GROWTH ** cells", "python benchmarks/rates_matching.py bunny-search")
+SEARCH_RATE = Rate(0.4 * SEARCH_GROWTH**-36, "SEARCH_GROWTH ** cells", "python benchmarks/routes_matching.py bunny-search")
 
 PIECE = (b"O"[0], b"X"[0])  # what Bunny (0) and Egg (1) move
 EMPTY = b"."[0]

@@ -58,6 +58,8 @@ def cpsat_outcomes(graph: Graph) -> Outcomes:
     model.Maximize((n + 1) * sum(x.values()) + sum(y))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = CPSAT_WORKERS
+    # The LP relaxation of every constraint (bipartite graphs: integral), which one worker leaves out by default.
+    solver.parameters.linearization_level = 2
     loses = [False] * n
     nu = None
     for _ in range(n + 1):

@@ -113,12 +113,12 @@ class UvgGame(Game[I, S]):
 # -- the independent formulations -------------------------------------------------------------
 # Each holds its game and asks it for the instance's graph; each one's ``fits`` says whether it can
 # run at all, its ``predict`` how long it would take (a measured Rate times the size of its encoding:
-# the rates are measured by ``python benchmarks/rates_matching.py``, which prints each one's worst
+# the rates are measured by ``python benchmarks/routes_matching.py``, which prints each one's worst
 # seconds per unit). Its solver library (OR-Tools, python-sat, pyqbf) is imported on first use, so
 # listing a game's formulations loads none of them. Every ``run`` returns Outcomes over the graph's vertices.
 
 #: The command that measured every rate below (its ``ROUTE`` argument names the route).
-RATES_COMMAND = "python benchmarks/rates_matching.py"
+RATES_COMMAND = "python benchmarks/routes_matching.py"
 
 
 def _rate(seconds: float, unit: str, route: str) -> Rate:
@@ -126,7 +126,7 @@ def _rate(seconds: float, unit: str, route: str) -> Rate:
 
 
 #: Per-vertex CBC integer programs, bipartite graphs (integral at the root): seconds per vertex query x nonzero.
-ILP_BIPARTITE_RATE = _rate(1.0e-5, "vertex query x nonzero of the ILP", "ilp")
+ILP_BIPARTITE_RATE = _rate(2.1e-5, "vertex query x nonzero of the ILP", "ilp")
 #: The same on graphs with odd cycles (branch and bound; triangular lattices are the slowest family).
 ILP_RATE = _rate(1.6e-4, "vertex query x nonzero of the ILP", "ilp")
 #: Cardinality SAT: seconds per vertex call x clause (refutations easy: graphs with odd cycles).
@@ -144,11 +144,11 @@ SEARCH_DENSE_GROWTH = 2.34
 QBF_RATE = _rate(0.4 / 16 * 1.31**-16, "QBF_GROWTH ** vertices, per start vertex", "qbf")
 QBF_GROWTH = 1.31
 #: The warm-started LP (GLOP), a whole call: seconds per unit of nonzeros ** 1.5 (simplex pivots grow with the size).
-LP_RATE = _rate(1.64e-6, "nonzero ** 1.5 of the LP", "lp")
+LP_RATE = _rate(1.9e-6, "nonzero ** 1.5 of the LP", "lp")
 #: König SAT, a whole call: seconds per unit of clauses ** 2 (its calls grow with the formula, each call with it too).
-KONIG_RATE = _rate(1.0e-8, "clause ** 2", "sat-konig")
-#: The CP-SAT model, a whole call: seconds per nonzero of the model.
-CPSAT_RATE = _rate(1.0e-3, "nonzero of the model", "cpsat")
+KONIG_RATE = _rate(2.6e-8, "clause ** 2", "sat-konig")
+#: The CP-SAT model, a whole call: seconds per unit of nonzeros ** 1.75 (its solves grow faster than the model).
+CPSAT_RATE = _rate(3.0e-6, "nonzero ** 1.75 of the model", "cpsat")
 
 
 def nonzeros(graph: Graph) -> int:
@@ -303,7 +303,7 @@ class CpSatFormulation(UvgFormulation[I]):
     name = "cpsat"
 
     def predict(self, instance: I) -> float:
-        return CPSAT_RATE.seconds(nonzeros(self.game.graph(instance)))
+        return CPSAT_RATE.seconds(nonzeros(self.game.graph(instance)) ** 1.75)
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import cpsat

@@ -39,7 +39,10 @@ class KonigCNF:
     Clauses: at most one edge of ``M`` per vertex; ``c_u ∨ c_v`` per edge
     (``C`` is a cover); ``¬x_uv ∨ ¬c_u ∨ ¬c_v`` (an edge of ``M`` has one end in
     ``C``); ``c_v → x(δ(v))`` (a vertex of ``C`` is covered); ``free_v → ¬x_e``
-    for ``e ∈ δ(v)``; ``ask_v → c_v ∨ free_v``. Then ``|C| = |M|`` (``v ↦`` its
+    for ``e ∈ δ(v)``; ``ask_v → c_v ∨ free_v``. With ``switchable``, a literal
+    ``("present", v)`` per vertex lets assumptions delete vertices: ``x_uv →
+    present_u``, ``c_v → present_v``, and the cover clause of ``uv`` holds only
+    when both ends are present. Then ``|C| = |M|`` (``v ↦`` its
     ``M``-edge is a bijection from ``C`` onto ``M``) and weak duality
     ``|M| ≤ ν ≤ τ ≤ |C|`` makes both optimal. Every vertex of a minimum cover
     is covered by every maximum matching (each of its ``ν`` edges meets ``C``
@@ -54,9 +57,10 @@ class KonigCNF:
     .. [1] D. Kőnig, "Gráfok és mátrixok", Matematikai és Fizikai Lapok 38, 1931.
     """
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, switchable: bool = False) -> None:
         n = graph.n
         pool = IDPool()
+        self.present = [pool.id(("present", v)) for v in range(n)] if switchable else None
         # Model
         self.x = {(u, v): pool.id(("x", u, v)) for u, v in graph.edges().tolist()}
         self.c = [pool.id(("c", v)) for v in range(n)]
@@ -75,26 +79,35 @@ class KonigCNF:
             cnf.extend([-self.free[v], -lit] for lit in lits)
             cnf.append([-self.ask[v], self.c[v], self.free[v]])
         for (u, v), lit in self.x.items():
-            cnf.append([self.c[u], self.c[v]])
+            cnf.append([self.c[u], self.c[v]] + ([] if self.present is None else [-self.present[u], -self.present[v]]))
             cnf.append([-lit, -self.c[u], -self.c[v]])
+        if self.present is not None:
+            for (u, v), lit in self.x.items():
+                cnf.extend([[-lit, self.present[u]], [-lit, self.present[v]]])
+            cnf.extend([-self.c[v], self.present[v]] for v in range(n))
         self.cnf = cnf
         self.pool = pool
 
     def read(self, model: list[int], loses: list[bool | None]) -> int:
         """Fill in the verdicts a model proves (uncovered: avoidable; in ``C``: unavoidable); returns ``|M|``.
 
-        The model's matching and cover are checked against each other here, by counting, not trusted.
+        The model's matching and cover are checked against each other here, by counting, not trusted
+        (with ``switchable``, on the vertices the model has present; ``loses`` of the others is left alone).
         """
         true = {lit for lit in model if lit > 0}
+        here = range(len(loses)) if self.present is None else [v for v in range(len(loses)) if self.present[v] in true]
         matching = [e for e, lit in self.x.items() if lit in true]
         cover = [v for v, lit in enumerate(self.c) if lit in true]
         covered = {w for e in matching for w in e}
         if len(covered) != 2 * len(matching) or len(cover) != len(matching) or not covered.issuperset(cover):
             raise SolverError(f"SAT model: matching of {len(matching)} edges, cover of {len(cover)} vertices: no duality pair")
         in_cover = set(cover)
-        if any(u not in in_cover and v not in in_cover for u, v in self.x):
+        inside = set(here)
+        if any(u in inside and v in inside and u not in in_cover and v not in in_cover for u, v in self.x):
             raise SolverError("SAT model: the cover misses an edge")
-        for v in range(len(loses)):
+        if not inside.issuperset(covered):
+            raise SolverError("SAT model: the matching meets a deleted vertex")
+        for v in here:
             if v not in covered:
                 loses[v] = True
             elif v in in_cover:

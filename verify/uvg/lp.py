@@ -95,10 +95,26 @@ class MatchingLP:
             objective.SetCoefficient(var, 1.0)
         objective.SetMaximization()
 
+        self.present = [True] * len(self.x)
+
     def settle(self, vertices: Sequence[int]) -> None:
         """Take ``vertices`` out of ``U``: their ``y`` no longer counts."""
         for v in vertices:
             self.y[v].SetUb(0.0)
+
+    def ask(self, vertex: int, before: int | None = None) -> None:
+        """``U = {vertex}``, when ``U`` was ``{before}`` (or empty: None)."""
+        if before is not None:
+            self.y[before].SetUb(0.0)
+        self.y[vertex].SetUb(1.0)
+
+    def keep_edges(self, present: Sequence[bool]) -> None:
+        """Only the edges ``present`` marks (in the order of the graph's edges) may be chosen; the others are
+        bounded by 0. Only bounds that change are touched, so the next solve starts from the last basis."""
+        for i, (var, want) in enumerate(zip(self.x.values(), present)):
+            if want != self.present[i]:
+                var.SetUb(1.0 if want else 0.0)
+                self.present[i] = want
 
     def solve(self) -> tuple[list[tuple[int, int]], list[int]]:
         """An optimal matching and the vertices of ``U`` it leaves uncovered (``y_v = 1``), both integral."""

@@ -15,7 +15,7 @@ on random mazes; ``--family graphs`` for random graphs G(n, 1.5 n)) and
 Bunny and Egg records). ``rows()`` gives the rows of ``benchmarks/routes.py``:
 per route the largest size solved within 60 s.
 
-Run ``python benchmarks/rates_matching.py lp sat-konig`` (or ``all``).
+Run ``python benchmarks/routes_matching.py lp sat-konig`` (or ``all``).
 """
 
 from __future__ import annotations
