@@ -44,7 +44,7 @@ def general_formulations(game: TurnGame) -> tuple[Formulation, ...]:
     [('search', ['win 1', 'draw']), ('sat', ['win 1', 'draw']), ('qbf', ['win 1', 'draw']),
      ('cpsat', ['win 1', 'draw'])]
     """
-    return (SearchFormulation(game), SatFormulation(game), QbfFormulation(game), CpSatFormulation(game))
+    return (GeneralSearchFormulation(game), GeneralSatFormulation(game), GeneralQbfFormulation(game), GeneralCpSatFormulation(game))
 
 
 class TurnFormulation(Formulation[Any, Values]):
@@ -82,7 +82,7 @@ class TurnFormulation(Formulation[Any, Values]):
         >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
         >>> class Count:
         ...     rules, limits = GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), Limits()
-        >>> CpSatFormulation(Count()).fits([3]), CpSatFormulation(Count()).fits([3000])
+        >>> GeneralCpSatFormulation(Count()).fits([3]), GeneralCpSatFormulation(Count()).fits([3000])
         (None, 'more than 2,000 positions (CP-SAT limit)')
         """
         graph = self.graph(instance)
@@ -94,7 +94,7 @@ class TurnFormulation(Formulation[Any, Values]):
         return None
 
 
-class SearchFormulation(TurnFormulation):
+class GeneralSearchFormulation(TurnFormulation):
     """Depth-bounded search (:func:`~gamecert.verify.general.search.search_values`)."""
 
     name = "search"
@@ -106,7 +106,7 @@ class SearchFormulation(TurnFormulation):
         return search.search_values(self.graph(instance))
 
 
-class SatFormulation(TurnFormulation):
+class GeneralSatFormulation(TurnFormulation):
     """"Won / lost within ``k``" by SAT calls (:func:`~gamecert.verify.general.sat.sat_values`)."""
 
     name = "sat"
@@ -121,7 +121,7 @@ class SatFormulation(TurnFormulation):
         return sat.sat_values(self.graph(instance))
 
 
-class QbfFormulation(TurnFormulation):
+class GeneralQbfFormulation(TurnFormulation):
     """The game tree to depth ``k`` as a QBF, by DepQBF (:func:`~gamecert.verify.general.qbf.qbf_values`)."""
 
     name = "qbf"
@@ -136,7 +136,7 @@ class QbfFormulation(TurnFormulation):
         return qbf.qbf_values(self.graph(instance))
 
 
-class CpSatFormulation(TurnFormulation):
+class GeneralCpSatFormulation(TurnFormulation):
     """Labels and ranks as CP-SAT constraints (:func:`~gamecert.verify.general.cpsat.cpsat_values`)."""
 
     name = "cpsat"

@@ -37,10 +37,10 @@ def score_formulations(game: TurnGame) -> tuple[Formulation, ...]:
     >>> [(f.name, [str(v) for v in f.run([3, 4])]) for f in score_formulations(Take())]
     [('search', ['score 1', 'score 0']), ('milp', ['score 1', 'score 0'])]
     """
-    return (MinimaxFormulation(game), MilpFormulation(game))
+    return (ScoreMinimaxFormulation(game), ScoreMilpFormulation(game))
 
 
-class MinimaxFormulation(TurnFormulation):
+class ScoreMinimaxFormulation(TurnFormulation):
     """Depth-first minimax with a memo (:func:`~gamecert.verify.score.search.minimax_values`).
 
     Linear in the positions and moves, so it runs wherever the solver does;
@@ -56,7 +56,7 @@ class MinimaxFormulation(TurnFormulation):
         return minimax_values(self.graph(instance))
 
 
-class MilpFormulation(TurnFormulation):
+class ScoreMilpFormulation(TurnFormulation):
     """Values as a mixed-integer program, by SCIP (:func:`~gamecert.verify.score.milp.milp_values`)."""
 
     name = "milp"

@@ -100,13 +100,13 @@ class UvgGame(Game[I, S]):
         """ILP, SAT, the rule search, QBF, the LP, König SAT and CP-SAT, each on the game's graph (the search maybe
         on :meth:`search_rows`)."""
         return (
-            IlpFormulation(self),
-            SatFormulation(self),
-            SearchFormulation(self),
-            QbfFormulation(self),
-            LpFormulation(self),
-            KonigFormulation(self),
-            CpSatFormulation(self),
+            UvgIlpFormulation(self),
+            UvgSatFormulation(self),
+            UvgSearchFormulation(self),
+            UvgQbfFormulation(self),
+            UvgLpFormulation(self),
+            UvgKonigFormulation(self),
+            UvgCpSatFormulation(self),
         )
 
 
@@ -179,7 +179,7 @@ class UvgFormulation(Formulation[I, Outcomes]):
         return f"<{type(self).__name__} of {self.game.name!r}>"
 
 
-class IlpFormulation(UvgFormulation[I]):
+class UvgIlpFormulation(UvgFormulation[I]):
     """Integer programs: ν, then "ν edges that avoid v" per vertex (:mod:`gamecert.verify.uvg.ilp`)."""
 
     name = "ilp"
@@ -197,7 +197,7 @@ class IlpFormulation(UvgFormulation[I]):
         return ilp.ilp_outcomes(self.game.graph(instance))
 
 
-class SatFormulation(UvgFormulation[I]):
+class UvgSatFormulation(UvgFormulation[I]):
     """SAT with cardinality constraints, the same questions as the ILP (:mod:`gamecert.verify.uvg.sat`)."""
 
     name = "sat"
@@ -219,7 +219,7 @@ class SatFormulation(UvgFormulation[I]):
         return sat.sat_outcomes(self.game.graph(instance))
 
 
-class SearchFormulation(UvgFormulation[I]):
+class UvgSearchFormulation(UvgFormulation[I]):
     """The literal rules searched (:mod:`gamecert.verify.uvg.search`): no matchings at all.
 
     A game whose :meth:`~gamecert.verify.uvg.game.UvgGame.search_rows` gives
@@ -243,7 +243,7 @@ class SearchFormulation(UvgFormulation[I]):
         return search.maze_search_outcomes(rows)
 
 
-class QbfFormulation(UvgFormulation[I]):
+class UvgQbfFormulation(UvgFormulation[I]):
     """The game as a quantified Boolean formula per start vertex (:mod:`gamecert.verify.uvg.qbf`)."""
 
     name = "qbf"
@@ -257,7 +257,7 @@ class QbfFormulation(UvgFormulation[I]):
         return qbf.qbf_outcomes(self.game.graph(instance))
 
 
-class LpFormulation(UvgFormulation[I]):
+class UvgLpFormulation(UvgFormulation[I]):
     """One warm-started LP, integral on bipartite graphs (:mod:`gamecert.verify.uvg.lp`)."""
 
     name = "lp"
@@ -276,7 +276,7 @@ class LpFormulation(UvgFormulation[I]):
         return lp.lp_outcomes(self.game.graph(instance))
 
 
-class KonigFormulation(UvgFormulation[I]):
+class UvgKonigFormulation(UvgFormulation[I]):
     """SAT calls that are all satisfiable, a matching and a cover proving each other (:mod:`gamecert.verify.uvg.konig`)."""
 
     name = "sat-konig"
@@ -297,7 +297,7 @@ class KonigFormulation(UvgFormulation[I]):
         return konig.konig_outcomes(self.game.graph(instance))
 
 
-class CpSatFormulation(UvgFormulation[I]):
+class UvgCpSatFormulation(UvgFormulation[I]):
     """One CP-SAT model asked again with bounds changed, any graph (:mod:`gamecert.verify.uvg.cpsat`)."""
 
     name = "cpsat"
