@@ -69,12 +69,6 @@ def reference_grundy(rule: CuttingRule, size: int) -> list[list[int]]:
     return g
 
 
-def fits(pieces: Iterable[tuple[int, int]]) -> str | None:
-    """``None`` if :func:`reference_wins` handles ``pieces`` in about two seconds."""
-    side = max((max(a, b) for a, b in pieces), default=0)
-    return None if side <= MAX_SIDE else f"side {side} > {MAX_SIDE}, too large for the plain-Python table"
-
-
 def reference_wins(pieces: Iterable[tuple[int, int]], rule: CuttingRule) -> tuple[bool, ...]:
     """For each one-piece game, whether the player to move wins (plain-Python table).
 
