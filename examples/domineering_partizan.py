@@ -113,7 +113,7 @@ def _placed(position, step):
     while pairs:
         b = pairs & -pairs
         pairs ^= b
-        out.append((h, w, mask & ~(b | b << step)))
+        out.append(_region(h, w, mask & ~(b | b << step)))
     return out
 
 
@@ -141,8 +141,6 @@ def components(position):
         mask ^= grown
         if grown & (grown - 1):
             parts.append(_region(h, w, grown))
-    if len(parts) > 1:
-        parts.sort()
     return parts
 
 

@@ -23,6 +23,7 @@ player's, where nobody can move, is dropped.
 """
 
 KIND = "partizan"
+NAME = "konane"
 
 
 def parse(line):

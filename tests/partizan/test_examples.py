@@ -25,6 +25,7 @@ CASES = [
     ("clobber.py", "xoo\nxo.xoo\n", "v R\nv* N\n"),
     ("col.py", "2 1-2\n3\n", "0 P\n* N\n"),
     ("snort.py", "2 1-2\n3 1-2 2-3\n", "+-1 N\n+-2 N\n"),
+    ("konane.py", ".ox./xoo.\n..../oox./..ox\nxo..ox\n", "* N\nv R\n2 L\n"),
 ]
 
 
