@@ -9,7 +9,7 @@ apart (``2x2 3x3`` is their sum). A domino covers two free squares: Left's two o
 
 A position is ``(rows, columns, free squares)``, the squares a bitmask:
 square ``(r, c)`` is bit ``r * (columns + 1) + c``; the spare column keeps a
-domino from wrapping between rows. A board falls apart into regions (free
+domino from wrapping between rows. A move keeps the board's size. A board falls apart into regions (free
 squares connected through shared sides) that no domino joins: the board is
 the sum of its regions (``components``), each solved once; a region of one
 square, where nobody can move, is dropped. A region is kept cropped to its
@@ -25,32 +25,32 @@ NAME = "domineering-partizan"
 
 def parse(line):
     """Boards ``RxC`` or rows of ``.`` and ``#`` separated by ``/``, side by side: the free squares."""
-    free, right = set(), 0
+    free, right, rows = set(), 0, 0
     for text in line.split():
-        cells = _cells(text)
+        cells, height, width = _cells(text)
         free |= {(r, c + right) for r, c in cells}
-        right += max((c for _, c in cells), default=-1) + 2  # a blocked column between boards
-    if not free:
-        return (0, 0, 0)
-    rows = max(r for r, _ in free) + 1
-    cols = max(c for _, c in free) + 1
+        rows = max(rows, height)
+        right += width + 1  # a blocked column between boards
+    cols = max(right - 1, 0)
     if rows * (cols + 1) > 4096:
         raise ValueError("expected boards of at most 4096 squares")
-    return _region(rows, cols, sum(1 << (r * (cols + 1) + c) for r, c in free))
+    return (rows, cols, sum(1 << (r * (cols + 1) + c) for r, c in free))
 
 
 def _cells(text):
+    """The free squares of one board, its rows and its columns."""
     rows, x, cols = text.partition("x")
     if x and rows.isdigit() and cols.isdigit():
-        return {(r, c) for r in range(int(rows)) for c in range(int(cols))}
+        return {(r, c) for r in range(int(rows)) for c in range(int(cols))}, int(rows), int(cols)
     free = set()
-    for r, row in enumerate(text.split("/")):
+    lines = text.split("/")
+    for r, row in enumerate(lines):
         for c, ch in enumerate(row):
             if ch not in ".#":
                 raise ValueError(f"expected RxC or rows of '.' and '#' separated by '/', got {ch!r}")
             if ch == ".":
                 free.add((r, c))
-    return free
+    return free, len(lines), max(len(row) for row in lines)
 
 
 #: ``_MIRROR[n][x]``: the ``n`` bits of ``x`` in reverse order.
@@ -62,45 +62,40 @@ _LEAST = {}
 def _mirror(n):
     table = _MIRROR.get(n)
     if table is None:
-        table = _MIRROR[n] = [int(f"{x:0{n}b}"[::-1], 2) if n else 0 for x in range(1 << n)] if n <= 16 else None
+        table = _MIRROR[n] = [int(f"{x:0{n}b}"[::-1], 2) if n else 0 for x in range(1 << min(n, 16))]
     return table
-
-
-def _flipped(x, n):
-    table = _mirror(n)
-    return table[x] if table is not None else int(f"{x:0{n}b}"[::-1], 2)
 
 
 def _region(h, w, mask):
     """The squares of ``mask`` cropped to their bounding box, the least of the four mirror images."""
     key = (h, w, mask)
     found = _LEAST.get(key)
-    if found is not None:
-        return found
+    if found is None:
+        found = _LEAST[key] = _cropped(h, w, mask)
+    return found
+
+
+def _cropped(h, w, mask):
     s, full = w + 1, (1 << w) - 1
-    lines = [(mask >> (r * s)) & full for r in range(h)]
-    while lines and not lines[-1]:
-        lines.pop()
-    first = 0
-    while first < len(lines) and not lines[first]:
-        first += 1
-    lines = lines[first:]
+    top = ((mask & -mask).bit_length() - 1) // s
+    bottom = (mask.bit_length() - 1) // s
+    lines = [(mask >> (r * s)) & full for r in range(top, bottom + 1)]
     union = 0
     for x in lines:
         union |= x
-    if not union:
-        _LEAST[key] = (0, 0, 0)
-        return (0, 0, 0)
     low = (union & -union).bit_length() - 1
     n = (union >> low).bit_length()
-    a = tuple(x >> low for x in lines)
-    c = tuple(_flipped(x, n) for x in a)
+    a = tuple([x >> low for x in lines])
+    if n <= 16:
+        flip = _mirror(n)
+        c = tuple([flip[x] for x in a])
+    else:
+        c = tuple([int(f"{x:0{n}b}"[::-1], 2) for x in a])
     best = min(a, a[::-1], c, c[::-1])
     s, packed = n + 1, 0
     for r, x in enumerate(best):
         packed |= x << (r * s)
-    found = _LEAST[key] = (len(best), n, packed)
-    return found
+    return (len(best), n, packed)
 
 
 def _placed(position, step):
@@ -113,7 +108,7 @@ def _placed(position, step):
     while pairs:
         b = pairs & -pairs
         pairs ^= b
-        out.append(_region(h, w, mask & ~(b | b << step)))
+        out.append((h, w, mask & ~(b | b << step)))
     return out
 
 
@@ -147,7 +142,7 @@ def components(position):
 def format(position):
     """The board as rows of ``.`` and ``#`` separated by ``/`` (``parse`` reads it back)."""
     h, w, mask = position
-    if not mask:
+    if not h or not w:
         return "0x0"
     s = w + 1
     return "/".join("".join("." if mask >> (r * s + c) & 1 else "#" for c in range(w)) for r in range(h))

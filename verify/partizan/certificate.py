@@ -226,7 +226,7 @@ def _one_move(
             sides[side].append(form(parts[0]) if len(parts) == 1 else pool.sum([form(c) for c in parts]))
             met.extend(parts)
     h = pool.make(sides[0], sides[1])
-    if not (pool.le(h, g) and pool.le(g, h)):
+    if h != g and not (pool.le(h, g) and pool.le(g, h)):
         winner = "Left" if not pool.le(h, g) else "Right"
         below = "" if root is None or root == q else f" (below {rules.show(root)})"
         bad.append(f"component {rules.show(q)}{below}: its options' forms do not make its form "

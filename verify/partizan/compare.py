@@ -137,19 +137,22 @@ class Forms:
         found = memo.get((g << 32) | h)
         if found is not None:
             return found
+        all_lefts, all_rights = self.lefts, self.rights
         # A frame: [G, H, next option index]; options 0.. are G's Left options, then H's Right options.
         stack: list[list[int]] = [[g, h, 0]]
         while stack:
             frame = stack[-1]
             a, b, i = frame
-            lefts, rights = self.lefts[a], self.rights[b]
+            lefts, rights = all_lefts[a], all_rights[b]
+            n = len(lefts)
+            end = n + len(rights)
             result, pushed = True, False
-            while i < len(lefts) + len(rights):
+            while i < end:
                 # G^L >= H is H <= G^L; H^R <= G is H^R <= G.
-                pair = (b, lefts[i]) if i < len(lefts) else (rights[i - len(lefts)], a)
-                known = memo.get((pair[0] << 32) | pair[1])
+                x, y = (b, lefts[i]) if i < n else (rights[i - n], a)
+                known = memo.get((x << 32) | y)
                 if known is None:
-                    stack.append([pair[0], pair[1], 0])
+                    stack.append([x, y, 0])
                     pushed = True
                     break
                 if known:
