@@ -59,11 +59,11 @@ def _jumps(position, me):
     free = _board(h, w) & ~(black | white)
     out = []
     for d in (1, w + 1):
-        for up in (True, False):
-            stones = mine
-            while stones:
-                p = stones & -stones
-                stones ^= p
+        # The stones that can jump once, towards higher bits and towards lower ones, all found at once.
+        for up, starts in ((True, mine & (theirs >> d) & (free >> 2 * d)), (False, mine & (theirs << d) & (free << 2 * d))):
+            while starts:
+                p = starts & -starts
+                starts ^= p
                 at, there, empty = p, theirs, free
                 while True:  # on along one line: each square it may stop on is a move
                     over, land = (at << d, at << 2 * d) if up else (at >> d, at >> 2 * d)
