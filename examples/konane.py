@@ -15,9 +15,9 @@ jump from wrapping between rows. The board falls apart into parts that never
 meet (``components``): a group of stones can only ever stand on the squares it
 reaches by jumping over its own squares (its reach, grown until it stops), so
 groups whose reaches neither share nor touch a square play apart. A part is
-kept cropped to its reach, the least of its eight turns and mirror images
-(none of which changes the game), and a part whose stones are all one
-player's, where nobody can move, is dropped.
+kept cropped to its reach, the least of itself and its mirror images
+left-right and top-bottom (which leave the game as it is), and a part whose
+stones are all one player's, where nobody can move, is dropped.
 
     gamecert solve --rules examples/konane.py INPUT
 """
@@ -101,7 +101,7 @@ def _reach(cells, board, s):
 
 
 def components(position):
-    """The parts of the board that never meet, each cropped and turned to its least image; dead parts dropped.
+    """The parts of the board that never meet, each cropped and mirrored to its least image; dead parts dropped.
 
     The reach of all stones, grown by jumps over squares already reached,
     falls into regions that share no side; each region is the reach of the
@@ -129,9 +129,7 @@ def components(position):
     return parts
 
 
-#: The least image of each part met, by the part as a position and cropped (``(columns, x rows, o rows)``).
-_LEAST = {}
-#: ``_MIRROR[n][x]``: the ``n`` bits of ``x`` in reverse order.
+#: ``_MIRROR[n][x]``: the ``n`` bits of ``x`` in reverse order; ``_MIRROR[(h, w)]``: every square of the board.
 _MIRROR = {}
 
 
@@ -145,36 +143,6 @@ def _board(h, w):
     return found
 
 
-def _least(h, w, black, white, reach):
-    """The part cropped to its reach, the least of its eight turns and mirror images."""
-    key = (h, w, black, white)  # the stones decide the reach
-    found = _LEAST.get(key)
-    if found is None:
-        found = _LEAST[key] = _cropped(h, w, black, white, reach)
-    return found
-
-
-def _cropped(h, w, black, white, reach):
-    s = w + 1
-    full = (1 << w) - 1
-    top = (reach & -reach).bit_length() - 1
-    top //= s
-    bottom = (reach.bit_length() - 1) // s
-    union = 0
-    for r in range(top, bottom + 1):
-        union |= (reach >> (r * s)) & full
-    first = (union & -union).bit_length() - 1
-    cols = union.bit_length() - first
-    width = (1 << cols) - 1
-    xs = tuple((black >> (r * s + first)) & width for r in range(top, bottom + 1))
-    os = tuple((white >> (r * s + first)) & width for r in range(top, bottom + 1))
-    key = (cols, xs, os)
-    found = _LEAST.get(key)
-    if found is None:
-        found = _LEAST[key] = _least_image(bottom - top + 1, cols, xs, os)
-    return found
-
-
 def _mirror(n):
     table = _MIRROR.get(n)
     if table is None:
@@ -182,40 +150,30 @@ def _mirror(n):
     return table
 
 
-def _pack(lines, stride):
-    mask = 0
-    shift = 0
-    for x in lines:
-        mask |= x << shift
-        shift += stride
-    return mask
-
-
-def _least_image(rows, cols, xs, os):
-    """The least of the eight turns and mirror images of a part given by its rows of bits, as a position.
-
-    Images are ordered by rows first, so only the turns with the fewer rows
-    are made (all eight for a square), and the ``o`` stones only of those
-    tied on the ``x`` stones.
-    """
-    shapes = []
-    if rows <= cols:
-        shapes.append((rows, cols, xs, os))
-    if cols <= rows:
-        xt = tuple(sum(((x >> c) & 1) << r for r, x in enumerate(xs)) for c in range(cols))
-        ot = tuple(sum(((x >> c) & 1) << r for r, x in enumerate(os)) for c in range(cols))
-        shapes.append((cols, rows, xt, ot))
-    images = []
-    for h, w, a, b in shapes:
-        flip = _mirror(w)
-        a2, b2 = tuple([flip[x] for x in a]), tuple([flip[x] for x in b])
-        images += [(a, b), (a[::-1], b[::-1]), (a2, b2), (a2[::-1], b2[::-1])]
-    h, w = shapes[0][0], shapes[0][1]
-    stride = w + 1
-    packed = [_pack(a, stride) for a, _ in images]
-    least = min(packed)
-    o = min(_pack(b, stride) for (_, b), x in zip(images, packed) if x == least)
-    return (h, w, least, o)
+def _least(h, w, black, white, reach):
+    """The part cropped to its reach, the least of it and its mirror images left-right and top-bottom."""
+    s = w + 1
+    full = (1 << w) - 1
+    top = ((reach & -reach).bit_length() - 1) // s
+    bottom = (reach.bit_length() - 1) // s
+    union = 0
+    for r in range(top, bottom + 1):
+        union |= (reach >> (r * s)) & full
+    first = (union & -union).bit_length() - 1
+    cols = union.bit_length() - first
+    width = (1 << cols) - 1
+    shifts = range(top * s + first, bottom * s + first + 1, s)
+    xs = tuple([(black >> k) & width for k in shifts])
+    os = tuple([(white >> k) & width for k in shifts])
+    flip = _mirror(cols)
+    xm = tuple([flip[x] for x in xs])
+    om = tuple([flip[x] for x in os])
+    a, b = min((xs, os), (xs[::-1], os[::-1]), (xm, om), (xm[::-1], om[::-1]))
+    stride, black, white = cols + 1, 0, 0
+    for r in range(len(a)):
+        black |= a[r] << (r * stride)
+        white |= b[r] << (r * stride)
+    return (len(a), cols, black, white)
 
 
 def format(position):
