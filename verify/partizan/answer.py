@@ -9,18 +9,15 @@ no form, and its verdict is compared on the outcome alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gamecert.verify.capabilities import StreamedAnswer
-from gamecert.verify.game import Write
 from gamecert.verify.partizan.certificate import Claimed
 from gamecert.verify.partizan.compare import Forms
 
 if TYPE_CHECKING:
     from gamecert.solvers.partizan.solver import PartizanSolution
-    from gamecert.verify.partizan.game import PartizanRulesGame
 
 #: The outcome classes and what each says.
 OUTCOMES = {
@@ -89,21 +86,3 @@ def form_text(form: object) -> str:
 
     return plain_notation(form)
 
-
-class PartizanStreamedAnswer(StreamedAnswer[list]):
-    """``solve``'s lines written as the engine finishes each query (by its components, the table shared), each
-    flushed at once: the lines before a limit reached late are kept."""
-
-    def __init__(self, game: PartizanRulesGame) -> None:
-        self.game = game
-
-    def write_streamed(self, instance: list, write: Write, flush: Callable[[], object]) -> None:
-        from gamecert.solvers.partizan.solver import partizan_game
-
-        game = self.game
-
-        def answered(i: int, parts: tuple, value: object, outcome: str) -> None:
-            write((game.line(value, outcome) + "\n").encode())
-            flush()
-
-        partizan_game(game.rules, instance, game.limits, answered)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from gamecert.solvers.partizan.form import Form
 from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
 from gamecert.solvers.rules.impartial import parse_positions
 from gamecert.solvers.rules.rules import Guard, PartizanRules
@@ -45,12 +44,6 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
 
     def write_answer(self, solution: PartizanSolution, write: Write) -> None:
         write("".join(line + "\n" for line in self.lines(solution)).encode())
-
-    def line(self, value: Form, outcome: str) -> str:
-        """One query's answer line: ``VALUE OUTCOME``, or the rules' ``answer(value, outcome)``."""
-        if self.rules.answer is None:
-            return f"{value_text(value)} {outcome}"
-        return self.answer_lines([(value_text(value), outcome)])[0]
 
     def check(self, solution: PartizanSolution) -> CertificateCheck:
         """The certificate checked (:func:`~gamecert.verify.partizan.certificate.check_partizan`): violations and
@@ -111,10 +104,10 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
 
     def build_capabilities(self) -> tuple[Capability, ...]:
         """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
-        from gamecert.verify.partizan.answer import PartizanStreamedAnswer
         from gamecert.verify.partizan.audit import PartizanClaims
         from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
         from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
+        from gamecert.verify.partizan.stream import PartizanStreamedAnswer
         from gamecert.verify.partizan.stress import PartizanStressCases
         from gamecert.verify.rules.contest import PartizanContest
 
