@@ -85,4 +85,3 @@ def form_text(form: object) -> str:
     from gamecert.solvers.partizan.notation import plain_notation
 
     return plain_notation(form)
-
