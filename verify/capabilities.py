@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gamecert.verify.game import Capability
+from gamecert.verify.game import Capability, Write
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -74,6 +74,16 @@ class StressCases(Capability):
     @abstractmethod
     def reductions(self, text: str) -> Iterator[str]:
         """Delta-debugging candidates: valid inputs strictly smaller than ``text``, coarse cuts first."""
+
+
+class StreamedAnswer(Capability, Generic[I]):
+    """The judge output written line by line, each line as soon as its answer is known (``solve`` without
+    ``--json``): a long input shows its answers as they come, and a limit reached late keeps the lines before it."""
+
+    @abstractmethod
+    def write_streamed(self, instance: I, write: Write, flush: Callable[[], object]) -> None:
+        """Solve ``instance``, writing (and flushing) each answer line as it is known: what ``write_answer`` of the
+        solution writes, byte for byte."""
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ def test_check_every_partizan_case():
     result = run(["check", str(CASES)])
     assert result.exit_code == 0, result.output
     assert result.stdout.rstrip().endswith(
-        "7 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
+        "8 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
     )
 
 

@@ -10,7 +10,7 @@ import click
 
 from gamecert.solvers.textinput import memory_limit
 from gamecert.verify import registry
-from gamecert.verify.capabilities import MidGame, Positions, Statistics
+from gamecert.verify.capabilities import MidGame, Positions, Statistics, StreamedAnswer
 from gamecert.verify.cli.campaign import CampaignOptions, campaign_options
 from gamecert.verify.cli.common import GameChoice, read_input
 from gamecert.verify.cli.options import Integer, max_memory_option
@@ -96,6 +96,11 @@ def solve(
     # internal error, never bad input. Answers larger than their input are
     # written in chunks, never built whole.
     with g.kernels(instance):
+        streamed = None if as_json else g.capability(StreamedAnswer)
+        if streamed is not None:
+            out = _binary_stdout()
+            streamed.write_streamed(instance, out.write, out.flush)
+            return
         solution = g.solve(instance)
         out = _binary_stdout()
         if as_json:
