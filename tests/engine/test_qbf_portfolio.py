@@ -79,3 +79,11 @@ def test_disagreement_is_an_error():
 def test_unknown_solver_is_refused():
     with pytest.raises(Exception, match="unknown QBF solver 'minisat'"):
         solve_qbf(_formula(*CASES[0][:2]), "minisat")
+
+
+def test_malformed_formulas_are_named():
+    from gamecert.verify.engine.qbf import malformed
+
+    f = _formula([("e", [1]), ("a", [2])], [[1, 2], [1, 3]])
+    assert malformed(f) == "1 variables of clauses unquantified (3)"
+    assert malformed(_formula(*CASES[3][:2])) is None

@@ -25,9 +25,10 @@ Solvers and what they give (pyqbf's names):
 
 ``preprocess=True`` runs Bloqqer first (blocked-clause and literal
 elimination, variable expansion); Bloqqer may decide the formula by itself.
-It removes and renames nothing the verdict depends on, but it may eliminate
-variables of the outermost block, so a preprocessed run never reports a
-model.
+It may eliminate variables of the outermost block, so a preprocessed run
+never reports a model; and where it expands a universal variable, pyqbf
+hands back a prefix that leaves the new variables unquantified, so such a
+run is an ``"error"`` (:func:`malformed`), never a verdict.
 
 Each run is a child made by ``os.fork`` in a process group of its own (a
 solver run through QuAPI starts a process of its own; killing the group ends
@@ -132,6 +133,9 @@ def _solve_here(formula: PCNF, solver: str, preprocess: bool, model: bool) -> di
         reduced = Bloqqer().preprocess(formula.copy())
         if isinstance(reduced, bool):
             return {"verdict": "true" if reduced else "false", "model": None}
+        fault = malformed(reduced)
+        if fault:
+            return {"verdict": "error", "message": f"Bloqqer's output (through pyqbf) is malformed: {fault}"}
         formula = reduced
     # Solve
     with Solver(name=solver, bootstrap_with=formula) as s:
@@ -142,6 +146,33 @@ def _solve_here(formula: PCNF, solver: str, preprocess: bool, model: bool) -> di
     if result is not True and result is not False:
         return {"verdict": "error", "message": f"{solver} gave no answer ({result!r})"}
     return {"verdict": "true" if result else "false", "model": assignment}
+
+
+def malformed(formula: PCNF) -> str | None:
+    """What makes ``formula`` no prenex CNF a solver may be given (a variable of a clause left
+    unquantified, a 0 in the prefix, a variable past ``nv``), or None.
+
+    Bloqqer's variable expansion adds variables, which pyqbf's wrapper leaves
+    out of the prefix (they come back as zeros and ``nv`` is not raised); a
+    solver then reads them as outermost existentials, which can turn a false
+    formula true or a true one false. Such a run is an ``"error"``.
+
+    >>> f = PCNF(from_clauses=[[1, 2]]); _ = f.forall(1)
+    >>> malformed(f)
+    '1 variables of clauses unquantified (2)'
+    """
+    prefix = [abs(v) for v in formula.prefix]
+    if 0 in prefix:
+        return "0 in the prefix"
+    quantified = set(prefix)
+    used = {abs(lit) for clause in formula.clauses for lit in clause}
+    free = sorted(used - quantified)
+    if free:
+        shown = ", ".join(map(str, free[:5])) + (", ..." if len(free) > 5 else "")
+        return f"{len(free)} variables of clauses unquantified ({shown})"
+    if used and max(used) > formula.nv:
+        return f"variable {max(used)} past nv = {formula.nv}"
+    return None
 
 
 def _cpu_seconds() -> float:
