@@ -103,6 +103,8 @@ def check_strategy(root: ClaimBoard, strategy: Strategy) -> StrategyCheck:
 
     >>> b = ClaimBoard.from_lines(range(3), (), (), [(0, 1), (1, 2)], [(0, 2)])
     >>> good = Strategy(0, "win", 3, {((), ()): 1, ((1,), (0,)): 2, ((1,), (2,)): 0})
+    >>> check_strategy(b, good).violations
+    ()
     >>> check_strategy(b, Strategy(0, "win", 3, {((), ()): 1, ((1,), (0,)): 2})).violations[0]
     'player 0 has no move after 0: 1, 1: 2'
     """
