@@ -18,10 +18,11 @@ from typing import Any, ClassVar
 
 from gamecert.solvers.errors import GamecertError, RulesError
 from gamecert.solvers.positional.board import ClaimBoard
+from gamecert.solvers.rules.rules import RulesKind
 
 
 @dataclass(frozen=True)
-class ClaimRules:
+class ClaimRules(RulesKind):
     """A game of claiming cells, as a rules file gives it (exactly one of ``lines`` and ``links``)."""
 
     kind: ClassVar[str] = "positional"
