@@ -119,8 +119,11 @@ def main() -> None:
         module, line = BOARDS[args.openings]
         rules = load(module)
         board = root_board(rules, rules.parse(line))
-        print(f"\n| {args.openings}: opening | value of claiming it (QBF) | formulas | seconds | depqbf cpu |")
-        print("|---|---|---|---|---|")
+        explicit = {}
+        if len(board.empty) <= EXPLICIT_MAX_EMPTY:
+            explicit = {c: v for c, v in claim_game(board).openings}
+        print(f"\n| {args.openings}: opening | value of claiming it (QBF) | explicit | formulas | seconds | depqbf cpu |")
+        print("|---|---|---|---|---|---|")
         for cell in board.empty:
             child = board.claim(cell)
             value, size, per, n, seconds, cpu, _ = qbf_row(child, solvers, args.cap, False)
@@ -129,7 +132,9 @@ def main() -> None:
             else:
                 shown = {"win": "lose", "lose": "win", "draw": "draw"}[value.outcome]
                 shown += "" if value.number is None else f" {value.number + 1}"
-            print(f"| {board.cells[cell]} | {shown} | {n} | {seconds:.1f} | {cpu:.1f} |", flush=True)
+            other = str(explicit[cell]) if cell in explicit else "-"
+            mark = "" if other == "-" else (" (=)" if other == shown else " (DIFFERS)")
+            print(f"| {board.cells[cell]} | {shown}{mark} | {other} | {n} | {seconds:.1f} | {cpu:.1f} |", flush=True)
 
 
 if __name__ == "__main__":

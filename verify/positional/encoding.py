@@ -139,12 +139,11 @@ class _Encoder:
         self.depth = depth
         self.goal = goal
         self.empty = board.empty
-        self.slot = {c: k for k, c in enumerate(self.empty)}
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self.blocks: list[tuple[str, list[int]]] = []
         self.aux: list[int] = []
-        # last[p][t]: the last claim <= t made by player p (0 if none).
+        # plies[p]: the claims player p makes, in order.
         self.plies = {p: [t for t in range(1, depth + 1) if mover(t) == p] for p in (0, 1)}
 
     # -- variables ---------------------------------------------------------------

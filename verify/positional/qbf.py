@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from heapq import heapify, heappop, heappush
 
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
@@ -128,10 +129,7 @@ def fewest_claims(board: ClaimBoard, player: int) -> int | None:
     nbrs = board.neighbours
     cost = {c: (0 if c in mine else 1) for c in range(len(board.cells)) if c not in theirs}
     dist = {c: cost[c] for c in start if c in cost}
-    frontier = sorted(dist, key=dist.get)
-    from heapq import heapify, heappop, heappush
-
-    heap = [(dist[c], c) for c in frontier]
+    heap = [(d, c) for c, d in dist.items()]
     heapify(heap)
     while heap:
         d, c = heappop(heap)
