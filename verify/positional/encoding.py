@@ -318,22 +318,8 @@ class _Encoder:
         """A literal implying that ``p`` holds a winning set after claim ``t`` (None: impossible by then)."""
         if self.board.is_links:
             return self._joined(p, t, key)
-        budget = self.count(p, t)
         options = []
-        for line in self.board.lines[p]:
-            need = []
-            blocked = False
-            for c in line:
-                v = self.holds(p, t, c)
-                if v is False:
-                    blocked = True
-                    break
-                if v is not True:
-                    need.append(v)
-            if blocked or len(need) > budget:
-                continue
-            if not need:
-                raise GamecertError("a player already holds a winning set")
+        for line, need in self._open_lines(p, t):
             sel = self.fresh(("line", key, line))
             self.clauses += [[-sel, v] for v in need]
             options.append(sel)
@@ -348,22 +334,21 @@ class _Encoder:
         if self.board.is_links:
             self._apart(p, t, when)
             return
+        for _line, need in self._open_lines(p, t):
+            self.clauses.append([-when, *(-v for v in need)])
+
+    def _open_lines(self, p: int, t: int):
+        """``p``'s lines it could hold after claim ``t``, each with the literals of its cells not held from the start."""
         budget = self.count(p, t)
         for line in self.board.lines[p]:
-            missing = []
-            blocked = False
-            for c in line:
-                v = self.holds(p, t, c)
-                if v is False:
-                    blocked = True
-                    break
-                if v is not True:
-                    missing.append(-v)
-            if blocked or len(missing) > budget:
-                continue
-            if not missing:
+            need = [self.holds(p, t, c) for c in line]
+            if False in need:
+                continue  # a cell of the other player's from the start
+            need = [v for v in need if v is not True]
+            if not need:
                 raise GamecertError("a player already holds a winning set")
-            self.clauses.append([-when, *missing])
+            if len(need) <= budget:
+                yield line, need
 
     def _joined(self, p: int, t: int, key: tuple) -> int | None:
         """A literal implying that ``p``'s cells after claim ``t`` join its two sides (layered reachability)."""

@@ -201,13 +201,27 @@ def qbf_strategy(
     """
     if "depqbf" not in solvers:
         raise GamecertError("extracting a strategy needs DepQBF (the only solver whose model pyqbf reads)")
+
+    def choose(key: Key, free: list[int], size: int) -> int:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeLimitError(f"strategy extraction stopped after {size} positions (time limit)")
+        board = node_board(root, key)
+        cell = _immediate_win(board)
+        if cell is None:
+            cell = _qbf_claim(board, goal, depth - len(key[0]) - len(key[1]), solvers, time_limit)
+        return cell
+
+    return Strategy(player, goal, depth, _walk(root, player, choose))
+
+
+def _walk(root: ClaimBoard, player: int, choose) -> dict[Key, int]:
+    """The moves of ``player``'s strategy: ``choose(key, free cells, moves so far)`` at each of its positions,
+    every reply of the opponent followed (each position once, an explicit stack, play stopping at a win)."""
     moves: dict[Key, int] = {}
     seen: set[Key] = set()
     stack: list[Key] = [((), ())]
     empty = set(root.empty)
     while stack:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise TimeLimitError(f"strategy extraction stopped after {len(moves)} positions (time limit)")
         key = stack.pop()
         if key in seen:
             continue
@@ -217,19 +231,15 @@ def qbf_strategy(
             last = (t - 1) % 2
             if root.wins(last, set(root.held[last]) | set(key[last])):
                 continue
-        free = empty - set(key[0]) - set(key[1])
+        free = sorted(empty - set(key[0]) - set(key[1]))
         if not free:
             continue
         if t % 2 != player:
-            stack.extend(_after(key, c) for c in sorted(free, reverse=True))
+            stack.extend(_after(key, c) for c in reversed(free))
             continue
-        board = node_board(root, key)
-        cell = _immediate_win(board)
-        if cell is None:
-            cell = _qbf_claim(board, goal, depth - t, solvers, time_limit)
-        moves[key] = cell
-        stack.append(_after(key, cell))
-    return Strategy(player, goal, depth, moves)
+        moves[key] = choose(key, free, len(moves))
+        stack.append(_after(key, moves[key]))
+    return moves
 
 
 def _qbf_claim(board: ClaimBoard, goal: str, remaining: int, solvers, time_limit) -> int:
@@ -261,35 +271,15 @@ def table_strategy(root: ClaimBoard, table: np.ndarray, player: int, goal: str, 
     For a win: a claim keeping a win (the least remoteness); for ``"safe"``: a claim
     keeping at least a draw. Positions are walked as in :func:`qbf_strategy`.
     """
-    empty = root.empty
-    slot = {c: j for j, c in enumerate(empty)}
-    moves: dict[Key, int] = {}
-    seen: set[Key] = set()
-    stack: list[Key] = [((), ())]
+    slot = {c: j for j, c in enumerate(root.empty)}
 
     def code(key: Key) -> int:
         return sum(int(POW3[slot[c]]) for c in key[0]) + sum(2 * int(POW3[slot[c]]) for c in key[1])
 
-    while stack:
-        key = stack.pop()
-        if key in seen:
-            continue
-        seen.add(key)
-        t = len(key[0]) + len(key[1])
-        if t:
-            last = (t - 1) % 2
-            if root.wins(last, set(root.held[last]) | set(key[last])):
-                continue
-        free = sorted(set(empty) - set(key[0]) - set(key[1]))
-        if not free:
-            continue
-        if t % 2 != player:
-            stack.extend(_after(key, c) for c in reversed(free))
-            continue
+    def choose(key: Key, free: list[int], size: int) -> int:
         best, cell = None, None
         for c in free:
-            child = _after(key, c)
-            raw = int(table[code(child)])
+            raw = int(table[code(_after(key, c))])
             if raw == 0:
                 continue  # never solved: the search stopped at a better claim
             v = after_claim(raw - OFFSET)
@@ -297,9 +287,9 @@ def table_strategy(root: ClaimBoard, table: np.ndarray, player: int, goal: str, 
                 best, cell = v, c
         if cell is None or (goal == "win" and best <= 0) or best < 0:
             raise GamecertError(f"the table gives player {player} no {goal} claim after {_shown(key)}")
-        moves[key] = cell
-        stack.append(_after(key, cell))
-    return Strategy(player, goal, depth, moves)
+        return cell
+
+    return Strategy(player, goal, depth, _walk(root, player, choose))
 
 
 def strategies_for(value_outcome: str, number: int | None, e: int) -> list[tuple[int, str, int]]:
