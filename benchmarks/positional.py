@@ -29,9 +29,10 @@ import time
 from pathlib import Path
 
 from gamecert.solvers.positional.explicit import EXPLICIT_MAX_EMPTY, claim_game
+from gamecert.solvers.rules.rules import ClaimRules
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.positional.qbf import Oracle, value_by
-from gamecert.verify.positional.rules import ClaimRules, root_board
+from gamecert.verify.positional.rules import root_board
 from gamecert.verify.positional.strategy import check_strategy, qbf_strategy, strategies_for
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

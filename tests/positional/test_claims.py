@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.solvers.positional.explicit import claim_game, solve_table
+from gamecert.solvers.rules.rules import ClaimRules
 from gamecert.verify.positional.encoding import claim_formula, exclusive_links
 from gamecert.verify.positional.qbf import qbf_value
-from gamecert.verify.positional.rules import ClaimRules, root_board
+from gamecert.verify.positional.rules import root_board
 from gamecert.verify.positional.strategy import (
     Strategy,
     check_strategy,

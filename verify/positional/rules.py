@@ -1,4 +1,4 @@
-"""A positional rules file as data (:class:`ClaimRules`) and the board of one of its positions.
+"""The board of one position of a positional rules file (:class:`~gamecert.solvers.rules.rules.ClaimRules`).
 
 A rules file of ``KIND = "positional"`` defines ``parse(line)``,
 ``board(position) -> (cells, mine, theirs)`` and one of
@@ -12,31 +12,12 @@ code raises or returns against the contract becomes a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any
 
 from gamecert.solvers.errors import GamecertError, RulesError
 from gamecert.solvers.positional.board import ClaimBoard
-from gamecert.solvers.rules.rules import RulesKind
-
-
-@dataclass(frozen=True)
-class ClaimRules(RulesKind):
-    """A game of claiming cells, as a rules file gives it (exactly one of ``lines`` and ``links``)."""
-
-    kind: ClassVar[str] = "positional"
-    name: str
-    path: str
-    parse: Callable[[str], Hashable]
-    board: Callable[[Any], tuple]
-    lines: Callable[[Any], tuple] | None = None
-    links: Callable[[Any], tuple] | None = None
-    format: Callable[[Any], str] | None = None
-    positions: Callable[[int], Iterable[Hashable]] | None = None
-    answer: Callable[[str, int | None], str] | None = None
-    claims: tuple[str, ...] = ()
-    doc: str = ""
+from gamecert.solvers.rules.rules import ClaimRules
 
 
 def _call(rules: ClaimRules, function: str, fn: Callable, position: Any) -> Any:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import (
+    ClaimRules,
     GeneralRules,
     GraphRules,
     ImpartialRules,
@@ -228,9 +229,7 @@ class PositionalKind(Kind):
     word = "positional"
     names = ("parse", "board", "lines", "links", "format", "positions", "answer")
 
-    def describe(self, reader: Reader) -> RulesKind:
-        from gamecert.verify.positional.rules import ClaimRules
-
+    def describe(self, reader: Reader) -> ClaimRules:
         lines, links = reader.function("lines", 1), reader.function("links", 1)
         if (lines is None) == (links is None):
             why = "expected exactly one of lines(position) and links(position) (docs/rules.md)"
@@ -248,7 +247,7 @@ class PositionalKind(Kind):
             doc=reader.doc,
         )
 
-    def game(self, rules: Any, limits: Limits) -> Game:
+    def game(self, rules: ClaimRules, limits: Limits) -> Game:
         from gamecert.verify.positional.game import PositionalRulesGame
 
         return PositionalRulesGame(rules, limits)
