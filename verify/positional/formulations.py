@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
 
+from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.solvers.positional.explicit import EXPLICIT_MAX_EMPTY
 from gamecert.verify.game import Formulation
 from gamecert.verify.positional.qbf import QBF_SOLVERS, QBF_TIME_LIMIT, qbf_value
-
-if TYPE_CHECKING:
-    from gamecert.verify.positional.game import PositionalRulesGame
 
 #: Most empty cells the QBF formulation of ``check`` takes (the explicit route's limit: both must fit).
 QBF_CHECK_MAX_EMPTY = EXPLICIT_MAX_EMPTY
@@ -23,15 +21,15 @@ class PositionalQbfFormulation(Formulation[tuple, tuple]):
 
     name = "qbf"
 
-    def __init__(self, game: PositionalRulesGame) -> None:
-        self.game = game
+    def __init__(self, board: Callable[[Hashable], ClaimBoard]) -> None:
+        self.board = board  # a query position's board, read from the rules under the game's guard
 
     def fits(self, instance: tuple) -> str | None:
         for p in instance:
-            e = len(self.game.board(p).empty)
+            e = len(self.board(p).empty)
             if e > QBF_CHECK_MAX_EMPTY:
                 return f"{e} empty cells > {QBF_CHECK_MAX_EMPTY} (the explicit route's limit)"
         return None
 
     def run(self, instance: tuple) -> tuple:
-        return tuple(qbf_value(self.game.board(p), CHECK_SOLVERS, QBF_TIME_LIMIT, race=False).value for p in instance)
+        return tuple(qbf_value(self.board(p), CHECK_SOLVERS, QBF_TIME_LIMIT, race=False).value for p in instance)

@@ -177,7 +177,7 @@ class PositionalRulesGame(QueryRulesGame[tuple, PositionalSolution]):
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.positional.formulations import PositionalQbfFormulation
 
-        return (PositionalQbfFormulation(self),)
+        return (PositionalQbfFormulation(self.board),)
 
 
 def certified_line(solution: PositionalSolution, seconds: float | None = None) -> str:
