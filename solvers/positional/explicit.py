@@ -10,7 +10,7 @@ strategy checker plays through).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -34,12 +34,15 @@ class ClaimSolution:
     ``value`` is the position's value for the player to move; ``openings``
     pairs each empty cell (its index) with the value of claiming it, for the
     player who claims it (``win 1`` completes a winning set); ``positions``
-    counts the positions solved (the table's entries).
+    counts the positions solved (the table's entries); ``table`` is the
+    kernel's table (encoded values + :data:`OFFSET`, 0 where unreached), from
+    which the winner's strategy is read.
     """
 
     value: Value
     openings: tuple[tuple[int, Value], ...]
     positions: int
+    table: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def decode(v: int) -> Value:
@@ -146,7 +149,7 @@ def claim_game(board: ClaimBoard, max_empty: int = EXPLICIT_MAX_EMPTY) -> ClaimS
     if won is None:
         for j in range(len(empty)):
             openings.append((int(empty[j]), decode(after_claim(int(table[POW3[j]]) - OFFSET))))
-    return ClaimSolution(decode(root), tuple(openings), int(np.count_nonzero(table)) if won is None else 1)
+    return ClaimSolution(decode(root), tuple(openings), int(np.count_nonzero(table)) if won is None else 1, table)
 
 
 #: Powers of three, one per empty cell.

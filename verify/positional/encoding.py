@@ -6,7 +6,7 @@ in short (the player ``s`` the formula speaks for is ∃, the other ∀; claim
 
 * an ∃ claim is one variable per empty cell, ``x[t, c]``, at most one
   true, never on a cell ∀ holds (none, or a cell ∃ holds, is a pass: forcing
-  a real claim made DepQBF 5 times slower on Hex 4x4, see the docs page;
+  a real claim made DepQBF slower, ``benchmarks/limits.md``;
   only the first claim must be real, so that a model names it);
 * a ∀ claim is a binary number ``y[t, 0..b-1]``, an index into the empty
   cells; an index past them, or naming a cell already claimed, is

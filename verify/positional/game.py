@@ -21,9 +21,9 @@ from typing import Any
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
-from gamecert.solvers.positional.explicit import EXPLICIT_MAX_EMPTY, claim_game, solve_table
+from gamecert.solvers.positional.explicit import EXPLICIT_MAX_EMPTY, claim_game
 from gamecert.solvers.rules.positions import parse_positions
-from gamecert.solvers.rules.rules import ClaimRules, Guard, Limits
+from gamecert.solvers.rules.rules import ClaimRules, Guard
 from gamecert.verify.capabilities import PositionAnswer, Positions
 from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.positional.qbf import qbf_value
@@ -36,6 +36,7 @@ from gamecert.verify.positional.strategy import (
     table_strategy,
 )
 from gamecert.verify.rules.base import QueryRulesGame
+
 
 @dataclass(frozen=True)
 class ClaimAnswer:
@@ -66,9 +67,8 @@ def solve_board(board: ClaimBoard, openings: bool = False) -> ClaimAnswer:
         return ClaimAnswer(claim_game(board).value, "rules", ())
     if e <= EXPLICIT_MAX_EMPTY:
         solved = claim_game(board)
-        table, _ = solve_table(board)
         plans = tuple(
-            table_strategy(board, table, player, goal, depth)
+            table_strategy(board, solved.table, player, goal, depth)
             for player, goal, depth in strategies_for(solved.value.outcome, solved.value.number, e)
         )
         shown = tuple((board.cells[c], v) for c, v in solved.openings) if openings else ()
@@ -97,9 +97,6 @@ class PositionalRulesGame(QueryRulesGame[tuple, PositionalSolution]):
     kind = "positional"
     about = "positional, claiming cells"
     rules: ClaimRules
-
-    def __init__(self, rules: ClaimRules, limits: Limits) -> None:
-        super().__init__(rules, limits)
 
     def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> tuple:
         return tuple(parse_positions(self.rules, text, source, self.limits))
