@@ -134,7 +134,7 @@ def main() -> None:
                 shown = {"win": "lose", "lose": "win", "draw": "draw"}[value.outcome]
                 shown += "" if value.number is None else f" {value.number + 1}"
             other = str(explicit[cell]) if cell in explicit else "-"
-            mark = "" if other == "-" else (" (=)" if other == shown else " (DIFFERS)")
+            mark = "" if other == "-" or value is None else (" (=)" if other == shown else " (DIFFERS)")
             print(f"| {board.cells[cell]} | {shown}{mark} | {other} | {n} | {seconds:.1f} | {cpu:.1f} |", flush=True)
 
 
