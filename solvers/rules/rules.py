@@ -196,6 +196,26 @@ class PartizanRules(RulesKind):
     doc: str = ""
 
 
+@dataclass(frozen=True)
+class ClaimRules(RulesKind):
+    """A game of claiming cells (k-in-a-row, Hex): ``board(p)`` gives ``(cells, mine, theirs)``, and exactly one
+    of ``lines(p)`` (each player's winning sets) and ``links(p)`` (edges, each player's two sides) the winning
+    sets; the kind knows the play (claim an empty cell, stop at a winning set, a full board is a draw)."""
+
+    kind: ClassVar[str] = "positional"
+    name: str
+    path: str
+    parse: Callable[[str], Hashable]
+    board: Callable[[Any], tuple]
+    lines: Callable[[Any], tuple] | None = None
+    links: Callable[[Any], tuple] | None = None
+    format: Callable[[Any], str] | None = None
+    positions: Callable[[int], Iterable[Hashable]] | None = None
+    answer: Callable[[str, int | None], str] | None = None
+    claims: tuple[str, ...] = ()
+    doc: str = ""
+
+
 def shown_position(position: Any) -> str:
     """A position (or its text) in a message, cut to :data:`SHOWN_POSITION` characters.
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import (
+    ClaimRules,
     GeneralRules,
     GraphRules,
     ImpartialRules,
@@ -224,8 +225,38 @@ class PartizanKind(Kind):
         return PartizanRulesGame(rules, limits)
 
 
+class PositionalKind(Kind):
+    word = "positional"
+    names = ("parse", "board", "lines", "links", "format", "positions", "answer")
+
+    def describe(self, reader: Reader) -> ClaimRules:
+        lines, links = reader.function("lines", 1), reader.function("links", 1)
+        if (lines is None) == (links is None):
+            why = "expected exactly one of lines(position) and links(position) (docs/rules.md)"
+            raise RulesError(reader.path, reader.bound_at("links" if links else "KIND"), 1, why)
+        return ClaimRules(
+            name=reader.name, path=reader.path,
+            parse=reader.function("parse", 1, required=True),
+            board=reader.function("board", 1, required=True),
+            lines=lines,
+            links=links,
+            format=reader.function("format", 1),
+            positions=reader.function("positions", 1),
+            answer=reader.function("answer", 2),
+            claims=reader.claims,
+            doc=reader.doc,
+        )
+
+    def game(self, rules: ClaimRules, limits: Limits) -> Game:
+        from gamecert.verify.positional.game import PositionalRulesGame
+
+        return PositionalRulesGame(rules, limits)
+
+
 #: Every kind of rules file, by the word its ``KIND`` gives.
-KINDS: dict[str, Kind] = {k.word: k for k in (ImpartialKind(), GraphKind(), GeneralKind(), ScoreKind(), PartizanKind())}
+KINDS: dict[str, Kind] = {
+    k.word: k for k in (ImpartialKind(), GraphKind(), GeneralKind(), ScoreKind(), PartizanKind(), PositionalKind())
+}
 
 
 def game_of(rules: RulesKind, limits: Limits | None = None) -> Game:

@@ -1,7 +1,7 @@
 """Read a rules file: a plain Python module whose module-level names define a game.
 
-``KIND = "impartial"``, ``"graph"``, ``"general"``, ``"score"`` or
-``"partizan"`` says what kind of game it is (:mod:`gamecert.verify.rules.kinds`
+``KIND = "impartial"``, ``"graph"``, ``"general"``, ``"score"``, ``"partizan"``
+or ``"positional"`` says what kind of game it is (:mod:`gamecert.verify.rules.kinds`
 lists the names each kind reads); without it, a file defining ``moves`` is an
 impartial game and one defining ``graph`` a token on a graph.
 ``NAME = "..."`` names the game (else the file's stem).
