@@ -68,3 +68,8 @@ class PackageError(GamecertError):
 class CertificationError(GamecertError):
     """An answer meant for a problem package failed certification: its certificate was
     rejected or an independent formulation disagreed (a gamecert bug; nothing is written)."""
+
+
+class QbfDisagreementError(SolverError):
+    """Two QBF solvers gave opposite verdicts on one formula: a solver's or the encoding's bug,
+    never the input's fault."""
