@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from gamecert.solvers import jit
@@ -34,12 +36,54 @@ C = TypeVar("C", bound="Capability")
 Write = Callable[[bytes], object]
 
 
+@dataclass(frozen=True)
+class Rate:
+    """A measured cost: seconds per unit of an encoding's size, and the command that measured it.
+
+    A formulation's :meth:`Formulation.predict` is ``rate.seconds(size)``, the
+    size being whatever its running time grows with (vertex queries times
+    nonzeros of the matrix, clauses times calls, ``growth ** n`` memo entries
+    of an exponential search, ...), stated in :attr:`unit`. The rate is the
+    largest seconds-per-unit that :attr:`measured_by` saw over its sizes, so a
+    prediction errs on the slow side.
+
+    >>> Rate(2e-6, "nonzero x vertex query", "python benchmarks/rates.py uvg").seconds(5e6)
+    10.0
+    """
+
+    #: Seconds per unit of the encoding's size.
+    seconds_per_unit: float
+    #: What one unit is.
+    unit: str
+    #: The command (in ``benchmarks/``) that measured :attr:`seconds_per_unit`.
+    measured_by: str
+
+    def seconds(self, size: float) -> float:
+        """The predicted seconds of an encoding of ``size`` units (``inf`` past a float's range)."""
+        return self.seconds_per_unit * size
+
+    def exponential(self, growth: float, exponent: float, scale: float = 1.0) -> float:
+        """The predicted seconds of ``scale * growth ** exponent`` units, ``inf`` past a float's range.
+
+        >>> Rate(1e-6, "memo entry", "-").exponential(2.0, 20) < 2.0, Rate(1.0, "memo entry", "-").exponential(2.0, 5000)
+        (True, inf)
+        """
+        log = math.log(self.seconds_per_unit * scale) + exponent * math.log(growth)
+        return math.exp(log) if log < 700 else math.inf
+
+
 class Formulation(ABC, Generic[I, A]):
     """An independent way to answer a game's question.
 
     :meth:`run` returns an answer comparable by ``==`` with :meth:`Game.answer`
     of the fast solution. Heavy solver libraries (OR-Tools, python-sat) are
     imported inside :meth:`run`, so ``gamecert solve`` starts fast.
+
+    Two different things keep a formulation from running on an instance:
+    :meth:`fits` says it *cannot* (an LP that is integral only on bipartite
+    graphs, given another graph), :meth:`predict` says how long it *would*
+    take, and the cross-check skips it when that exceeds the time limit it
+    was given. Limits are time, never a count of vertices or positions.
     """
 
     #: The formulation's name in reports (``ilp``, ``sat``, ``search``, ...).
@@ -47,7 +91,19 @@ class Formulation(ABC, Generic[I, A]):
 
     @abstractmethod
     def fits(self, instance: I) -> str | None:
-        """``None`` when the formulation should run on ``instance``, else why it is skipped."""
+        """``None`` when the formulation can run on ``instance``, else why it never can (not a size limit:
+        that is :meth:`predict`'s)."""
+
+    def predict(self, instance: I) -> float | None:
+        """The predicted seconds :meth:`run` takes on ``instance``; None when it is cheap or unknown.
+
+        A measured :class:`Rate` (seconds per unit of the encoding's size)
+        times the encoding's size on ``instance``; computing it must be
+        quick, a small fraction of :meth:`run`. ``gamecert check --time-limit
+        T`` skips the formulation when the prediction exceeds ``T`` and says
+        so ("predicted 40 min > 60 s").
+        """
+        return None
 
     @abstractmethod
     def run(self, instance: I) -> A:

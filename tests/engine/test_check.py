@@ -83,6 +83,10 @@ class Sleeper(Formulation):
     def fits(self, instance):
         return None
 
+    def predict(self, instance):
+        # 40 minutes "predicted" for mode "predicted-slow"; the run itself is quick (the prediction is what is tested).
+        return 2400.0 if instance[1] == "predicted-slow" else None
+
     def run(self, instance):
         return _sleeper(instance)
 
@@ -200,6 +204,25 @@ def test_a_formulation_past_the_limit_is_really_stopped(parity):
     pid = int((parity / "sleeper.pid").read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # the sleeping process is gone, not left running
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_formulation_predicted_past_the_limit_is_skipped_with_its_prediction(parity, jobs):
+    write(parity / "cases", "p", 8, "predicted-slow")
+    result = run([str(parity / "cases"), "--time-limit", "60", "--jobs", jobs, "-v", "--json"])
+    assert result.exit_code == 0, result.output
+    assert verdicts(result.stdout) == [
+        ("p", [("fast", "ok", ""), ("certificate", "valid", ""), ("halves", "agree", ""),
+               ("sleeper", "skipped", "predicted 40 min > 60 s"), ("dies", "agree", "")]),
+    ]
+    text = run([str(parity / "cases"), "--time-limit", "60", "--jobs", jobs, "-v"])
+    assert "  p: sleeper: predicted 40 min > 60 s\n" in text.stdout
+    # No limit: a prediction skips nothing, the formulation runs (and agrees).
+    unlimited = run([str(parity / "cases"), "--time-limit", "0", "--jobs", jobs, "--json"])
+    assert dict(verdicts(unlimited.stdout))["p"][3] == ("sleeper", "agree", "")
+    # Under the prediction, it runs too.
+    generous = run([str(parity / "cases"), "--time-limit", "3600", "--jobs", jobs, "--json"])
+    assert dict(verdicts(generous.stdout))["p"][3] == ("sleeper", "agree", "")
 
 
 def test_a_fast_solver_past_the_limit_is_an_error(parity):

@@ -32,7 +32,11 @@ if TYPE_CHECKING:
     show_default=True,
     type=Number(min=0),
     metavar="SECONDS",
-    help="Stop a step that runs longer; a stopped formulation is shown as skipped (0: no limit).",
+    help=(
+        "Skip a formulation whose predicted time (a measured rate times the size of its encoding) is longer, "
+        "and stop any step that runs longer; both are shown as skipped, with the reason (0: no limit: every "
+        "formulation that fits runs, however long)."
+    ),
 )
 @click.option("--json", "as_json", is_flag=True, help="The whole report as JSON on stdout.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write the report as one self-contained HTML page, a picture per case.")

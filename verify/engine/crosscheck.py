@@ -5,6 +5,12 @@ output, the certificate checker on the fast solution, and every independent
 formulation that fits, compared by equality with the fast answer. These are
 the case's steps (:func:`step_names`); :mod:`gamecert.verify.engine.parallel` runs them in
 worker processes, each under a time limit.
+
+Limits are time: a formulation is skipped before it starts only when it
+cannot run at all (:meth:`~gamecert.verify.game.Formulation.fits`) or when its
+predicted time (:meth:`~gamecert.verify.game.Formulation.predict`, a measured
+rate times the encoding's size) exceeds the time limit (:func:`too_slow`);
+one that runs past the limit anyway is stopped by the runner.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify.engine.cases import CaseFile
 from gamecert.verify.engine.certified import Certification
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.game import Game
+from gamecert.verify.game import Formulation, Game
 
 
 class Status(StrEnum):
@@ -93,18 +99,57 @@ def step_names(game: Game) -> tuple[str, ...]:
     return ("fast", "certificate", *(f.name for f in game.formulations()))
 
 
-def check_case(game: Game, case: CaseFile, instance) -> CaseReport:
-    """Cross-check one parsed case; never raises for a formulation's failure."""
-    return CaseReport(case, tuple(case_verdicts(game, case, instance)))
+def duration(seconds: float) -> str:
+    """A duration for people, in the largest unit that keeps it at least 2.
+
+    >>> duration(0.25), duration(60), duration(2400), duration(7200), duration(4e5), duration(1e12), duration(float("inf"))
+    ('0.25 s', '60 s', '40 min', '2 h', '5 days', '3.2e+04 years', 'forever')
+    """
+    if seconds != seconds or seconds == float("inf"):
+        return "forever"
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size:
+            value = seconds / size
+            return f"{value:.2g} {unit}" if value >= 1000 else f"{value:.0f} {unit}"
+    return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:.0f} s"
+
+
+def too_slow(formulation: Formulation, instance, time_limit: float | None) -> str | None:
+    """Why ``formulation`` is skipped on ``instance`` under ``time_limit`` seconds (None or 0: no limit), or None.
+
+    The reason is its prediction against the limit, "predicted 40 min > 60 s";
+    a formulation that predicts nothing (cheap or unknown) is never skipped here.
+    """
+    if not time_limit:
+        return None
+    predicted = formulation.predict(instance)
+    if predicted is None or predicted <= time_limit:
+        return None
+    return f"predicted {duration(predicted)} > {duration(time_limit)}"
+
+
+def check_case(game: Game, case: CaseFile, instance, time_limit: float | None = None) -> CaseReport:
+    """Cross-check one parsed case; never raises for a formulation's failure.
+
+    ``time_limit`` skips the formulations predicted to take longer (:func:`too_slow`); this function stops nothing.
+    """
+    return CaseReport(case, tuple(case_verdicts(game, case, instance, time_limit=time_limit)))
 
 
 def case_verdicts(
-    game: Game, case: CaseFile, instance, start: int = 0, starting: Callable[[int], None] | None = None
+    game: Game,
+    case: CaseFile,
+    instance,
+    start: int = 0,
+    starting: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
 ) -> Iterator[Verdict]:
     """Cross-check one parsed case: one verdict per step of :func:`step_names`, from step ``start``.
 
     ``starting(i)`` is called just before step ``i`` runs (the parallel runner
-    keeps each step's clock by it). A step that raises gives an ERROR verdict;
+    keeps each step's clock by it). A formulation that does not fit, or whose
+    predicted time exceeds ``time_limit`` seconds (:func:`too_slow`), is
+    skipped with the reason. A step that raises gives an ERROR verdict;
     a failure of the fast solver ends the case, as nothing is left to compare
     with. Resuming at ``start > 0`` (after a step was stopped) re-runs the
     fast solver silently, as the later steps need its solution.
@@ -155,7 +200,7 @@ def case_verdicts(
             yield Verdict(f.name, Status.ERROR, unreadable)
             continue
         try:
-            reason = f.fits(instance)
+            reason = f.fits(instance) or too_slow(f, instance, time_limit)
             if reason is not None:
                 yield Verdict(f.name, Status.SKIPPED, reason)
                 continue

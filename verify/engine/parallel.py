@@ -63,8 +63,10 @@ def check_cases(
 ) -> list[CaseReport]:
     """Cross-check cases in ``jobs`` worker processes, each step stopped after ``time_limit`` seconds.
 
-    Returns one report per item, in the order given. A formulation stopped by
-    the limit is ``skipped`` with the reason ``timed out after N s``; a
+    Returns one report per item, in the order given. A formulation predicted
+    to take longer than the limit is not started (``skipped``, ``predicted 40
+    min > 60 s``); one stopped by the limit is ``skipped`` with the reason
+    ``timed out after N s``; a
     stopped fast solver or certificate check, or a worker that dies, is an
     ERROR verdict. With one job and no limit the cases run in this process.
     ``progress(done)``, when given, is called with the number of finished
@@ -90,7 +92,7 @@ def check_cases(
     if jobs <= 1 and not time_limit:
         reports = []
         for game, case, instance in items:
-            reports.append(check_case(game, case, instance))
+            reports.append(check_case(game, case, instance, time_limit))
             tell(len(reports))
         return reports
     return _Supervisor(items, max(1, min(jobs, len(items))), time_limit or None, tell).run()
@@ -127,14 +129,16 @@ def warm_up(items: list[Item], sizes: tuple[int, ...] = (4, 12, 40), seeds: int 
     return time.perf_counter() - start
 
 
-def _worker(items: list[Item], conn: Connection) -> None:
-    """Check the cases the parent sends, ``(index, first step)``, until it sends None."""
+def _worker(items: list[Item], conn: Connection, time_limit: float | None = None) -> None:
+    """Check the cases the parent sends, ``(index, first step)``, until it sends None; formulations predicted to
+    take longer than ``time_limit`` are skipped unstarted."""
     try:
         while (task := conn.recv()) is not None:
             index, start = task
             game, case, instance = items[index]
             try:
-                for verdict in case_verdicts(game, case, instance, start, lambda i: conn.send((Message.START, i))):
+                steps = case_verdicts(game, case, instance, start, lambda i: conn.send((Message.START, i)), time_limit)
+                for verdict in steps:
                     conn.send((Message.VERDICT, verdict))
             except Exception as exc:  # a bug outside any step: report it, end the case
                 conn.send((Message.ERROR, error_detail(exc)))
@@ -196,7 +200,7 @@ class _Supervisor:
 
     def _spawn(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker, args=(self.items, child), daemon=True)
+        process = self.context.Process(target=_worker, args=(self.items, child, self.limit), daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
