@@ -14,13 +14,15 @@ decide a position, so a cycle of positions that only claim to be decided
 has no ranking, and the clauses have one model in the labels and in the
 remoteness of every decided position: the game's. ``O((P + M) log P)``
 clauses for ``P`` positions and ``M`` moves, against the ``O(P (P + M))`` of
-unrolling "won within ``k``" for every ``k``. Each query's label and
-remoteness is proven by a satisfiable call (the label assumed) and an
-unsatisfiable one (its negation assumed), on one incremental solver.
+unrolling "won within ``k``" for every ``k``. The queries' labels and
+remoteness are proven by a satisfiable call (every label assumed) and an
+unsatisfiable one ("some label fails" assumed), on one incremental solver.
 Nothing here uses the fast solver.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
@@ -41,7 +43,7 @@ def clauses(graph: TurnGraph) -> int:
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
     >>> clauses(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3]))
-    130
+    160
     """
     bits = remoteness_bound(graph).bit_length()
     return (8 + 7 * bits) * len(graph.positions) + (6 + 9 * bits) * graph.moves
@@ -50,6 +52,32 @@ def clauses(graph: TurnGraph) -> int:
 def predict(graph: TurnGraph) -> float:
     """Predicted seconds of :func:`sat_values` on ``graph``, from the measured rate per clause."""
     return RATE.seconds(clauses(graph))
+
+
+def unique(solver, labels: list[list[int]], true: int, fresh: Callable[[], int], values: Sequence) -> None:
+    """Prove that every query's label (a conjunction of literals) holds in every model, by one SAT and one UNSAT call.
+
+    The SAT call assumes every label; the UNSAT call switches on "some label
+    fails": per query a fresh ``fails_i`` implying the negation of its label,
+    and the clause ``switch -> OR_i fails_i``. ``true`` is the literal that is
+    a unit (constants in labels), ``fresh()`` a new variable, ``values`` the
+    queries' values for the message.
+    """
+    every = sorted({lit for label in labels for lit in label if abs(lit) != true})
+    if any(lit == -true for label in labels for lit in label):
+        raise SolverError("SAT: a query's label contradicts its constant")
+    if not solver.solve(assumptions=every):
+        raise SolverError("SAT: the queries' labels hold together in no model")
+    switch, fails = fresh(), []
+    for label in labels:
+        fail = fresh()
+        solver.add_clause([-fail, *(-lit for lit in label if lit != true)])
+        fails.append(fail)
+    solver.add_clause([-switch, *fails])
+    if solver.solve(assumptions=[switch]):
+        model = solver.get_model()
+        i = next(i for i, fail in enumerate(fails) if model[fail - 1] > 0)
+        raise SolverError(f"SAT: query {i + 1} is {values[i]} in one model and not in another")
 
 
 class _Clauses:
@@ -130,8 +158,9 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     deciding moves reach labelled ones), and the exclusion and the induction
     fix its ``rem``. What is left is a draw in both. The game's own labelling
     satisfies the clauses. One incremental CaDiCaL: the first model gives
-    each query's label; one SAT call under it and one UNSAT call under its
-    negation (a clause switched on by a fresh assumption) prove it.
+    each query's label; one SAT call under all of them and one UNSAT call
+    under "some label fails" (clauses switched on by a fresh assumption)
+    prove them all.
     ``O((P + M) B)`` clauses, ``B = O(log P)``.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
@@ -205,20 +234,15 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
         def holds(lit: int) -> bool:
             return (model[abs(lit) - 1] > 0) == (lit > 0)
 
-        for i, q in enumerate(graph.roots):
+        labels = []
+        for q in graph.roots:
             if holds(win[q]) or holds(lose[q]):
                 word, head = ("win", win[q]) if holds(win[q]) else ("lose", lose[q])
                 n = sum(1 << j for j, b in enumerate(rem[q]) if holds(b))
-                value = Value(word, n)
-                label = [head, *(b if n >> j & 1 else -b for j, b in enumerate(rem[q]))]
+                out.append(Value(word, n))
+                labels.append([head, *(b if n >> j & 1 else -b for j, b in enumerate(rem[q]))])
             else:
-                value, label = Value("draw", None), [-win[q], -lose[q]]
-            label = [lit for lit in label if lit != t]  # constants: nothing to assume
-            if label and not solver.solve(assumptions=label):
-                raise SolverError(f"SAT: query {i + 1} is not {value} in any model")
-            switch = f.new()
-            solver.add_clause([-switch, *(-lit for lit in label)])  # the label fails
-            if solver.solve(assumptions=[switch]):
-                raise SolverError(f"SAT: query {i + 1} is {value} in one model and not in another")
-            out.append(value)
+                out.append(Value("draw", None))
+                labels.append([-win[q], -lose[q]])
+        unique(solver, labels, f.true, f.new, out)
     return tuple(out)
