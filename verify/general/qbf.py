@@ -68,34 +68,51 @@ QBF_SOLVER = "depqbf"
 QBF_SOLVERS = ("depqbf", "rareqs")
 #: Seconds one solver may spend on one formula (its child is killed past it).
 QBF_TIME_LIMIT = 120.0
-#: Measured: seconds per clause-move of the formulas of a query, times ``GROWTH`` per move of depth.
-RATE = Rate(2e-7, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
-#: How the solvers' time grows with each move of depth (tic-tac-toe's boards, 1 to 9 moves from the end).
-GROWTH = 2.2
+#: Measured: seconds per clause of a formula, times ``GROWTH`` per move of its depth (DepQBF on the empty
+#: tic-tac-toe board, 10^5 clauses and depth 9, and on chains of "take 1 or 2", depth 30 to 100).
+RATE = Rate(6.5e-4, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
+#: How a formula's time grows with each move of depth, at a given number of clauses.
+GROWTH = 1.05
 
 #: A state of the unrolled game: a position's node and who is to move there (0: the query's player to move).
 State = tuple[int, int]
 
 
 def predict(graph: TurnGraph) -> float:
-    """Predicted seconds of :func:`qbf_values` on ``graph``: per query, its formulas' moves times ``GROWTH ** depth``.
+    """Predicted seconds of :func:`qbf_values` on ``graph``: per query and formula, its clauses times ``GROWTH ** depth``.
 
-    A game whose plays all end is searched to each query's longest play; a
-    loopy one to the number of positions, each layer as large as the game.
+    A formula of a game whose plays all end has about ``b + 3`` clauses per
+    move reachable from the query (``b`` code bits); a loopy game's repeats
+    them in each of its ``P`` layers. A query takes about ``2 + log2 D``
+    formulas.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
-    >>> predict(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3])) < 1
+    >>> take = GeneralRules("take", "t.py", int, lambda n: [n - k for k in (1, 2) if k <= n])
+    >>> predict(turn_graph(take, [10])) < 1 < 60 < predict(turn_graph(take, [200]))
     True
     """
     depths = play_depths(graph)
+    bits = max(1, (max((len(o) for o in graph.options), default=1) - 1).bit_length())
     total = 0.0
     for r in graph.roots:
+        reach = _moves_from(graph, r)
         depth = len(graph.positions) if depths is None else depths[r]
-        moves = graph.moves * depth if depths is None else graph.moves
+        clauses = (bits + 3) * reach * (depth if depths is None else 1)
         formulas = 2 + max(1, depth).bit_length()
-        total += RATE.exponential(GROWTH, depth, formulas * moves * 8)
+        total += RATE.exponential(GROWTH, depth, formulas * clauses)
     return total
+
+
+def _moves_from(graph: TurnGraph, root: int) -> int:
+    """The number of moves out of the positions reachable from ``root``."""
+    seen, stack = {root}, [root]
+    while stack:
+        for y in graph.options[stack.pop()]:
+            if y not in seen:
+                seen.add(y)
+                stack.append(y)
+    return sum(len(graph.options[x]) for x in seen)
 
 
 def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
