@@ -100,7 +100,8 @@ def predict(graph: TurnGraph) -> float:
         depth = len(graph.positions) if depths is None else depths[r]
         clauses = (bits + 3) * reach * (depth if depths is None else 1)
         formulas = 2 + max(1, depth).bit_length()
-        total += RATE.exponential(GROWTH, depth, formulas * clauses)
+        if clauses:  # a query where play stops needs no formula
+            total += RATE.exponential(GROWTH, depth, formulas * clauses)
     return total
 
 

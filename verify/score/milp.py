@@ -7,8 +7,9 @@ for the mover on an extra move and against the mover otherwise) and, by a
 big-M bound switched on by the picked move, at most the picked option: so it
 equals the best. Play ends (the graph is ordered bottom-up when listed), so
 from the positions where play stops upwards every value is forced: the
-program has one value per position, and a query's is proven by maximizing
-and minimizing it to the same optimum. Nothing here uses the fast solver.
+program has one value per position. One solve finds the queries' values,
+and a second proves them all by finding "some query takes another value"
+infeasible. Nothing here uses the fast solver.
 """
 
 from __future__ import annotations
@@ -24,14 +25,13 @@ from gamecert.verify.general.graph import TurnGraph
 MILP_BACKEND = "SCIP"
 #: Seconds one solve may take; past it the formulation is skipped.
 MILP_TIME_LIMIT = 60.0
-#: Measured seconds per (position or move) and solve; each query costs two solves of the whole program
-#: (:func:`predict`).
+#: Measured seconds per (position or move) and solve; two solves (:func:`predict`).
 RATE = Rate(4e-5, "(position or move) x solve", "python benchmarks/routes.py score")
 
 
 def predict(graph: TurnGraph) -> float:
-    """Predicted seconds of :func:`milp_values`: two solves per query, each linear in the positions and moves."""
-    return RATE.seconds((len(graph.positions) + graph.moves) * 2 * len(graph.roots))
+    """Predicted seconds of :func:`milp_values`: two solves, each about linear in the positions and moves."""
+    return RATE.seconds((len(graph.positions) + graph.moves) * 2)
 
 
 def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
@@ -64,8 +64,11 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
     leaves ``v[x]`` free where the move is not picked (``o_i >= points_i -
     U[y]``), ``Σ_i pick[x, i] = 1``. In an order where every
     position comes after its moves' positions, each ``v[x]`` is then forced
-    to the best ``o_i``: one feasible value per position. Per query, SCIP
-    maximizes and then minimizes ``v[q]``; both optimal and equal prove it.
+    to the best ``o_i``: one feasible value per position. SCIP finds the
+    queries' values ``s_q`` (maximizing their sum); then with binaries
+    ``above_q``, ``below_q`` (``v[q] >= s_q + 1``, ``v[q] <= s_q - 1`` where set,
+    by big-M from the domain) and ``Σ above + below >= 1``, the program must
+    be infeasible: two solves prove every query.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -99,16 +102,25 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
             solver.Add(v <= option + (top[x] + top[y] - pts) * (1 - pick))  # at most the picked one
         solver.Add(solver.Sum(picks) == 1)
     # Solve
-    out = []
-    for i, r in enumerate(graph.roots):
-        solver.Maximize(value[r])
-        high = _optimum(solver, pywraplp, f"the largest value of query {i + 1}")
-        solver.Minimize(value[r])
-        low = _optimum(solver, pywraplp, f"the smallest value of query {i + 1}")
-        if high != low:
-            raise SolverError(f"MILP: query {i + 1} takes values from {low} to {high}, yet play ends")
-        out.append(Value("score", high))
-    return tuple(out)
+    solver.Maximize(solver.Sum([value[r] for r in graph.roots]))
+    _optimum(solver, pywraplp, "the queries' values")
+    found = [round(value[r].solution_value()) for r in graph.roots]
+    # Constraints: some query's value differs (above or below), which must be infeasible.
+    moved = []
+    for i, (r, v) in enumerate(zip(graph.roots, found)):
+        up, down = solver.BoolVar(f"above[{i}]"), solver.BoolVar(f"below[{i}]")
+        solver.Add(value[r] >= v + 1 - (v + 1 + top[r]) * (1 - up))
+        solver.Add(value[r] <= v - 1 + (top[r] - v + 1) * (1 - down))
+        moved += [up, down]
+    solver.Add(solver.Sum(moved) >= 1)
+    solver.Minimize(0)
+    status = solver.Solve()
+    if status == pywraplp.Solver.OPTIMAL or status == pywraplp.Solver.FEASIBLE:
+        i = next(i for i, b in enumerate(moved) if b.solution_value() > 0.5) // 2
+        raise SolverError(f"MILP: query {i + 1} takes {found[i]} and {round(value[graph.roots[i]].solution_value())}, yet play ends")
+    if status != pywraplp.Solver.INFEASIBLE:
+        raise TimeLimitError(f"MILP ({MILP_BACKEND}) ended with status {status} (some query with another value)")
+    return tuple(Value("score", v) for v in found)
 
 
 def _optimum(solver, pywraplp, what: str) -> int:
