@@ -55,6 +55,11 @@ About ``(b + 3) M_k`` clauses for the ``M_k`` moves out of the layers and
 
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
@@ -197,12 +202,54 @@ def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QB
     formula = won_within_formula(graph, root, k, side)
     if isinstance(formula, bool):
         return formula
-    run = solve_qbf(formula, solver, time_limit=QBF_TIME_LIMIT)
+    with _children_die_with_us():
+        run = solve_qbf(formula, solver, time_limit=QBF_TIME_LIMIT)
     if run.verdict == "timeout":
         raise TimeLimitError(f"QBF ({solver}) ran past {QBF_TIME_LIMIT:g} s (side {side} within {k} moves)")
     if run.answer is None:
         raise SolverError(f"QBF ({solver}) gave no answer: {run.verdict} {run.message}")
     return run.answer
+
+
+#: Whether a child forked now is to die with this process (:func:`_children_die_with_us`).
+_DIE_WITH_PARENT = False
+_HOOKED = False
+
+
+@contextmanager
+def _children_die_with_us() -> Iterator[None]:
+    """Inside the block, a child this process forks gets SIGKILL when this process dies (Linux).
+
+    The portfolio's solver runs in a forked child that only this process
+    kills at its deadline; a ``check`` step stopped past its time limit
+    would leave it running. ``prctl(PR_SET_PDEATHSIG)`` in the child, set by
+    a fork hook, ends it with us.
+    """
+    global _DIE_WITH_PARENT, _HOOKED
+    if not _HOOKED:
+        os.register_at_fork(after_in_child=_die_with_parent)
+        _HOOKED = True
+    _DIE_WITH_PARENT = True
+    try:
+        yield
+    finally:
+        _DIE_WITH_PARENT = False
+
+
+def _die_with_parent() -> None:
+    global _DIE_WITH_PARENT
+    if not _DIE_WITH_PARENT:
+        return
+    _DIE_WITH_PARENT = False  # the child's own forks (QuAPI's) are its business
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the portfolio's own deadline still holds
+        return
+    if os.getppid() == 1:  # the parent died before the signal was armed
+        os._exit(1)
 
 
 def won_within_formula(graph: TurnGraph, root: int, k: int, side: int):
