@@ -6,15 +6,16 @@ Each route is one line of :data:`ROUTES`: the kind (a game, or a rules kind
 with its family of inputs), the route's name as ``check`` prints it, and
 the family, a function from a size to the :class:`Trial` (the formulation,
 its instance, and the positions or vertices it has). For each route the
-sizes of its family run in turn, each in a child process killed past
-``--limit`` seconds (default 60), until one runs past it, is refused
+sizes of its family run in turn, each in a child process, until one takes
+more than ``--limit`` CPU seconds (default 60; the child's own and its
+solvers', so that a loaded machine does not shrink the sizes), is refused
 (``fits``) or fails; the route's row gives the largest size solved and its
-seconds. Another game's routes are one line each.
+CPU seconds. Another game's routes are one line each.
 
 ``--json FILE`` stores the rows; ``--before FILE`` reads rows stored by the
 same command run on an older checkout (its own interpreter and package),
 and the table shows both, "before" and "after". ``--plot FILE.png`` draws
-seconds against positions, one line per route, log-log.
+CPU seconds against positions, one line per route, log-log.
 
 To measure "before" on the commit this change starts from::
 
@@ -24,8 +25,8 @@ To measure "before" on the commit this change starts from::
     python benchmarks/routes.py --before before.json --json after.json --plot routes.png
 
 A route the older checkout lacks shows ``-``; a route it names otherwise is
-found by :data:`OLD_NAMES`. Wall times on a shared machine wander; each
-child's CPU seconds are kept beside them.
+found by :data:`OLD_NAMES`. Wall-clock seconds are kept beside the CPU
+seconds in the JSON.
 """
 
 from __future__ import annotations
@@ -47,7 +48,10 @@ from gamecert.solvers.rules.rules import GeneralRules, Limits, ScoreRules
 
 #: The sizes every family is tried at, in order.
 SIZES = (30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
-#: Seconds a child may take beyond the limit to start (imports), as its own clock starts after them.
+#: A child is killed after this many times the limit in wall-clock seconds (plus its start); whether a size
+#: was solved within the limit is judged by its CPU seconds, which a loaded machine does not stretch.
+WALL = 3.0
+#: Seconds a child may take beyond that to start (imports), as its own clock starts after them.
 STARTUP = 15.0
 
 
@@ -182,18 +186,19 @@ def one(kind: str, name: str, size: int) -> dict:
 
 
 def measure(route: Route, limit: float) -> list[dict]:
-    """The route at each size of :data:`SIZES` in a child process, until one is not solved within ``limit``."""
+    """The route at each size of :data:`SIZES` in a child process, until one is not solved within ``limit``
+    CPU seconds (or :data:`WALL` times as many wall-clock seconds)."""
     points = []
     for size in SIZES:
         command = [sys.executable, __file__, "--one", route.kind, route.name, str(size)]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=limit + STARTUP)
+            done = subprocess.run(command, capture_output=True, text=True, timeout=WALL * limit + STARTUP)
         except subprocess.TimeoutExpired:
             points.append({"size": size, "status": "timeout"})
             break
         lines = done.stdout.strip().splitlines()
         found = json.loads(lines[-1]) if done.returncode == 0 and lines else {"status": "error", "why": done.stderr[-300:]}
-        if found["status"] == "solved" and found["seconds"] > limit:
+        if found["status"] == "solved" and found["cpu"] > limit:
             found["status"] = "timeout"  # finished, but past the limit
         points.append({"size": size, **found})
         if found["status"] != "solved":
@@ -207,11 +212,11 @@ def largest(points: list[dict]) -> dict | None:
 
 
 def cell(points: list[dict] | None) -> str:
-    """``positions (seconds)`` of the largest solved size, or ``-``."""
+    """``positions (CPU seconds)`` of the largest solved size, or ``-``."""
     if not points or points[0].get("status") == "absent":
         return "-"
     best = largest(points)
-    return "none" if best is None else f"{best['positions']:,} ({best['seconds']:.1f} s)"
+    return "none" if best is None else f"{best['positions']:,} ({best['cpu']:.1f} s)"
 
 
 def stop(points: list[dict]) -> str:
@@ -231,7 +236,7 @@ def plot(rows: dict[str, list[dict]], path: Path) -> None:
     palette = ["#1d3557", "#e63946", "#2a9d8f", "#f4a261", "#457b9d", "#6a4c93", "#8ac926", "#ff595e", "#3b3b3b"]
     dashes = [None, "6 3", "2 2"]
     width, height, left, top, right, bottom = 900, 560, 70, 30, 300, 60
-    svg = Svg(width, height, "seconds against positions, per route")
+    svg = Svg(width, height, "CPU seconds against positions, per route")
     xs = [p["positions"] for pts in rows.values() for p in pts if p.get("status") == "solved"]
     if not xs:
         return
@@ -252,9 +257,9 @@ def plot(rows: dict[str, list[dict]], path: Path) -> None:
         x, _ = at(10**e, 1)
         svg.line(x, top, x, height - bottom, stroke="#e0e0e0")
         svg.text(x, height - bottom + 16, f"{10 ** e:,}", 11, anchor="middle")
-    svg.text((left + width - right) / 2, height - 18, "positions", 12, anchor="middle")
+    svg.text((left + width - right) / 2, height - 18, "positions (CPU seconds up)", 12, anchor="middle")
     for i, (label, pts) in enumerate(rows.items()):
-        solved = [at(p["positions"], p["seconds"]) for p in pts if p.get("status") == "solved"]
+        solved = [at(p["positions"], p["cpu"]) for p in pts if p.get("status") == "solved"]
         colour, dash = palette[i % len(palette)], dashes[(i // len(palette)) % len(dashes)]
         if solved:
             svg.polyline(solved, stroke=colour, stroke_width=2, stroke_dasharray=dash)
@@ -279,7 +284,7 @@ def main() -> None:
         return
     before = json.loads(args.before.read_text()) if args.before else {}
     rows: dict[str, list[dict]] = {}
-    print(f"limit {args.limit:g} s per run; largest positions solved (seconds)")
+    print(f"limit {args.limit:g} CPU s per run; largest positions solved (CPU seconds)")
     print(f"{'kind':<20} {'route':<11} {'before':>20} {'after':>20}  what stopped it")
     for route in ROUTES:
         if args.kinds and not any(route.kind.startswith(k) for k in args.kinds):

@@ -138,7 +138,7 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = CPSAT_WORKERS
     solver.parameters.max_time_in_seconds = CPSAT_TIME_LIMIT
-    _solve(solver, model, cp_model, cp_model.OPTIMAL, "the labelling")
+    solve_expecting(solver, model, cp_model, cp_model.OPTIMAL, "the labelling")
     values = []
     for r in graph.roots:
         word = next(w for w in LABELS if solver.boolean_value(label[r, w]))
@@ -155,11 +155,12 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     some = model.new_bool_var("some query labelled otherwise")
     model.add_bool_or(others).only_enforce_if(some)
     model.add_assumptions([some])
-    _solve(solver, model, cp_model, cp_model.INFEASIBLE, "some query with another label")
+    solve_expecting(solver, model, cp_model, cp_model.INFEASIBLE, "some query with another label")
     return tuple(values)
 
 
-def _solve(solver, model, cp_model, expect: int, what: str) -> None:
+def solve_expecting(solver, model, cp_model, expect: int, what: str) -> None:
+    """Solve ``model``; raise unless the status is ``expect`` (past :data:`CPSAT_TIME_LIMIT`: a time limit)."""
     status = solver.solve(model)
     if status == cp_model.UNKNOWN:
         raise TimeLimitError(f"CP-SAT ran past {CPSAT_TIME_LIMIT:g} s ({what})")

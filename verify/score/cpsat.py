@@ -13,17 +13,13 @@ Nothing here uses the fast solver.
 
 from __future__ import annotations
 
-from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
 from gamecert.verify.general.bounds import score_bounds
+from gamecert.verify.general.cpsat import CPSAT_TIME_LIMIT, CPSAT_WORKERS, solve_expecting
 from gamecert.verify.general.graph import TurnGraph
 
-#: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
-CPSAT_TIME_LIMIT = 60.0
-#: CP-SAT workers: one keeps runs reproducible.
-CPSAT_WORKERS = 1
 #: Measured seconds per (position or move) and solve (:func:`predict`).
 RATE = Rate(3e-5, "(position or move) x solve", "python benchmarks/routes.py score")
 
@@ -47,7 +43,8 @@ def score_cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when the graph's listing stopped (its ``stopped``) or a solve runs past :data:`CPSAT_TIME_LIMIT`.
+        when the graph's listing stopped (its ``stopped``) or a solve runs past
+        :data:`~gamecert.verify.general.cpsat.CPSAT_TIME_LIMIT`.
     SolverError
         if a solve contradicts the uniqueness of the values.
 
@@ -86,7 +83,7 @@ def score_cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = CPSAT_WORKERS
     solver.parameters.max_time_in_seconds = CPSAT_TIME_LIMIT
-    _solve(solver, model, cp_model, cp_model.OPTIMAL, "the values")
+    solve_expecting(solver, model, cp_model, cp_model.OPTIMAL, "the values")
     values = [solver.value(v[q]) for q in graph.roots]
     others = []
     for i, (q, s) in enumerate(zip(graph.roots, values)):
@@ -96,15 +93,5 @@ def score_cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     some = model.new_bool_var("some query valued otherwise")
     model.add_bool_or(others).only_enforce_if(some)
     model.add_assumptions([some])
-    _solve(solver, model, cp_model, cp_model.INFEASIBLE, "some query with another value")
+    solve_expecting(solver, model, cp_model, cp_model.INFEASIBLE, "some query with another value")
     return tuple(Value("score", s) for s in values)
-
-
-def _solve(solver, model, cp_model, expect: int, what: str) -> None:
-    status = solver.solve(model)
-    if status == cp_model.UNKNOWN:
-        raise TimeLimitError(f"CP-SAT ran past {CPSAT_TIME_LIMIT:g} s ({what})")
-    if status != expect:
-        raise SolverError(
-            f"CP-SAT ended with status {solver.status_name(status)} ({what}), expected {solver.status_name(expect)}"
-        )
