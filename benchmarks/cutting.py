@@ -9,10 +9,12 @@ Rows:
   ``2 <= W, H <= 200``) through ``gamecert solve split|cutting FILE`` in a
   fresh process (best and median wall time of ``--repeat`` runs), beside the
   plain memoized-Python program below run the same way; the ``floor`` row is
-  ``gamecert`` on a one-line input (start-up alone: Python, numpy, numba
-  cache load). The two outputs must be byte-identical.
+  ``gamecert`` on a one-line input (start-up alone: Python and the C judge
+  path of the console script, ``gamecert.verify.launch``). The two outputs
+  must be byte-identical. ``benchmarks/judge.py`` sets the same runs
+  against the seed C++ programs.
 * ``in-process``: parse + solve + format in this process, warm.
-* ``table 500``: the 500 x 500 table, compiled kernel (best of ``--repeat``,
+* ``table 500``: the 500 x 500 table, ``grundy_table`` (the C extension; best of ``--repeat``,
   warm) beside the memoized Python, which is stopped at ``--cap`` seconds;
   a capped run reports how many rows it finished and an estimate scaled by
   the cuts it had examined (marked ``~``).
@@ -32,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
+GAMECERT = [sys.executable, "-c", "from gamecert.verify.launch import run; run()"]  # the console script's entry point
 
 
 # The plain implementation: what a contestant writes. Shares no code with gamecert; it is

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import run; run()"]
+GAMECERT = [sys.executable, "-c", "from gamecert.verify.launch import run; run()"]  # the console script's entry point
 CPP = Path(__file__).resolve().parent / "cpp"
 
 # Runs a command with stdout on a pipe it drains, then prints exit code, bytes, peak RSS (KiB).

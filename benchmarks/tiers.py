@@ -36,7 +36,8 @@ def whole(board: str, jobs: int, shards: int, compare: bool) -> None:
     from gamecert.solvers.general.graph import Queries
     from gamecert.solvers.general.solver import general_game
     from gamecert.solvers.rules.rules import Limits
-    from gamecert.verify.engine.tiers import solve_tiers
+    from gamecert.verify.engine.tiers.solve import solve_tiers
+    from gamecert.verify.general.tiers import GENERAL
     from gamecert.verify.rules.load import load_rules
 
     rules = load_rules(str(RULES))
@@ -50,7 +51,7 @@ def whole(board: str, jobs: int, shards: int, compare: bool) -> None:
               f"{expected.values[0]}")
         queries = tuple(expected.table)
     start = time.perf_counter()
-    solved = solve_tiers(rules, Queries(queries), shards=shards, jobs=jobs)
+    solved = solve_tiers(rules, Queries(queries), labels=GENERAL, shards=shards, jobs=jobs)
     wall = time.perf_counter() - start
     positions = sum(t.positions for t in solved.tiers)
     print(f"\nConnect Four {board}, {jobs} workers, {shards} shards per tier: {solved.solution.values[0]}")

@@ -48,7 +48,8 @@ if TYPE_CHECKING:
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.sizes import SizeCost
-    from gamecert.verify.engine.tiers import CheckedTiers, Outlook, TieredSolve
+    from gamecert.verify.engine.tiers.check import CheckedTiers
+    from gamecert.verify.engine.tiers.solve import Outlook, TieredSolve
     from gamecert.verify.game import Game
     from gamecert.verify.uvg.start import UVGStart
 
@@ -331,7 +332,7 @@ class Tiers(Capability):
         bar: Callable[[Campaign], Any] | None, plan: Callable[[Outlook], None] | None,
     ) -> TieredSolve:
         """The tiered solve of ``instance`` (what the game's ``parse`` returned), the options as
-        :func:`~gamecert.verify.engine.tiers.solve_tiers` takes them; the game writes its ``solution``."""
+        :func:`~gamecert.verify.engine.tiers.solve.solve_tiers` takes them; the game writes its ``solution``."""
 
     @abstractmethod
     def check_tiers(self, root: Path, *, jobs: int | None, scheduler: str | None, bar: Callable[[Campaign], Any] | None) -> CheckedTiers:

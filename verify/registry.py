@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from gamecert.solvers.errors import GamecertError
+from gamecert.solvers.errors import GamecertError, InputError
 from gamecert.verify.game import Capability, Game
+
+if TYPE_CHECKING:
+    from gamecert.solvers.rules.rules import Limits
 
 C = TypeVar("C", bound=Capability)
 
@@ -181,6 +184,18 @@ def register(game: Game) -> None:
     _GAMES[game.name] = game
     if game.name not in _ORDER:
         _ORDER.append(game.name)
+
+
+def register_rules(path: str, limits: Limits | None = None) -> Game:
+    """Load the rules file at ``path`` with ``limits``, register its game and return it; a rules file whose NAME
+    is a built-in game's is bad input at its first line."""
+    from gamecert.verify.rules.load import rules_game
+
+    game = rules_game(path, limits)
+    if game.name in builtin_names():
+        raise InputError(path, 1, 1, f"the rules' NAME {game.name!r} is a built-in game's; choose another NAME")
+    register(game)
+    return game
 
 
 def unregister(name: str) -> None:

@@ -39,7 +39,12 @@ from gamecert.solvers.textinput import MAX_DIGITS, TextInput
 #: The bundled rules (the registry lists each as a game).
 RULES = (SPLIT, CUTTING)
 
-#: Tables up to this size are filled with array operations (quicker than loading numba).
+try:  # built at install from _sgtable.c; a machine without a C compiler installs without it
+    import gamecert.solvers.cutting._sgtable as _sgtable
+except ImportError:
+    _sgtable = None
+
+#: Without the C extension, tables up to this size are filled with array operations (quicker than loading numba).
 ARRAY_TABLE = 250
 #: The largest table :func:`grundy_table` builds (``O(size^2)`` memory, ``O(size^3)`` time).
 MAX_TABLE = 2000
@@ -192,9 +197,12 @@ def grundy_table(rule: CuttingRule, size: int) -> GrundyTable:
     (Sprague [1]_, Grundy [2]_), filled bottom-up by a compiled kernel that
     only visits cuts at ``k <= n/2`` (the cut at ``n - k`` gives the same
     parts) and mirrors each entry. The mex uses a stamped ``seen`` array, so
-    nothing is cleared between entries. Tables up to :data:`ARRAY_TABLE`
-    (the judge's sizes) are filled instead by :func:`_grundy_by_diagonals`
-    with array operations, which finishes before numba could load.
+    nothing is cleared between entries. The kernel is the C extension
+    ``_sgtable`` built at install; where it could not be built, the numba
+    kernel :func:`~gamecert.solvers.cutting._kernels.grundy_kernel` (the same
+    loops), with tables up to :data:`ARRAY_TABLE` (the judge's sizes) filled
+    instead by :func:`_grundy_by_diagonals` with array operations, which
+    finishes before numba could load.
     ``O(size^3)`` time (about ``size^3 / 2`` xors), ``O(size^2)`` space.
 
     References
@@ -212,6 +220,9 @@ def grundy_table(rule: CuttingRule, size: int) -> GrundyTable:
     _check_rule(rule)
     if not 0 <= size <= MAX_TABLE:
         raise GamecertError(f"table size must be in 0..{MAX_TABLE}, got {size}")
+    if _sgtable is not None:
+        values = np.frombuffer(_sgtable.table(int(size), int(rule.min_side), bool(rule.no_unit)), dtype=np.int32)
+        return GrundyTable(rule, values.reshape(int(size) + 1, int(size) + 1))
     if size <= ARRAY_TABLE:
         return GrundyTable(rule, _grundy_by_diagonals(int(size), rule))
     return GrundyTable(rule, _kernels.grundy_kernel(int(size), int(rule.min_side), bool(rule.no_unit)))

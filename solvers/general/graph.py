@@ -20,7 +20,7 @@ import numpy as np
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.value import OUTCOMES
-from gamecert.solvers.rules.impartial import parse_positions
+from gamecert.solvers.rules.positions import parse_positions
 from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, Limits, TurnRules, shown_position
 
 #: How many positions of a loop a message shows.

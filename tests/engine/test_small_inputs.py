@@ -9,6 +9,9 @@ whether ``numba`` was imported so far: a run is checked with every run before
 it in the same interpreter, so it passes only if none of them loaded numba
 either (a run that loads numba fails, and so does every later run of that
 game). One interpreter per game, not per run, spares the start-ups.
+
+The console script answers a plain ``solve split|cutting FILE`` before the command loads
+(:mod:`gamecert.verify.launch`): at judge size that path imports neither numba nor numpy nor click.
 """
 
 from __future__ import annotations
@@ -197,3 +200,22 @@ def test_judge_size_inputs_never_load_numba(name, probes):
     report = probes(name)
     assert report["exit"] == 0, report["out"]
     assert report["numba"] is False, f"{name} loaded numba (it or an earlier run of its game)"
+
+
+LAUNCH = "from gamecert.verify.launch import run; run()"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["split", "cutting"])
+def test_console_script_answers_judge_size_cutting_games_without_numpy(game, inputs):
+    args = ["solve", game, str(inputs[game])]
+    env = {k: v for k, v in os.environ.items() if k != "GAMECERT_KERNELS"}
+    command = [sys.executable, "-X", "importtime", "-c", LAUNCH, *args]
+    done = subprocess.run(command, capture_output=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+    imported = {line.rpartition("|")[2].strip().split(".")[0] for line in done.stderr.decode().splitlines()}
+    assert "gamecert" in imported and not imported & {"numba", "numpy", "click"}, sorted(imported)
+    probe = [sys.executable, "-c", PROBE, json.dumps([[game, args]])]
+    plain = subprocess.run(probe, capture_output=True, text=True, env=env, check=True)
+    report = json.loads(plain.stdout.strip().splitlines()[-1])[game]
+    assert report["exit"] == 0 and done.stdout.decode().endswith(report["out"])

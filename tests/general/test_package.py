@@ -1,7 +1,7 @@
 """``gamecert package --rules FILE`` for general and score games (take or pass; row ends, with extra moves).
 
 The package's validator and reference are standalone Python 3 programs generated from the rules file
-(verify/rules/contest/); here they run as the judge runs them, in a fresh interpreter with nothing imported.
+(verify/general/contest/, the planner in verify/rules/contest/); here they run as the judge runs them, in a fresh interpreter with nothing imported.
 The references (a second retrograde analysis, and memoized minimax) share no code with gamecert's solvers:
 their agreement with the certified answers of every case is the independent check. Hand values: take or
 pass ``3 1 0`` is a draw (the mover passes back to the same position), ``3 0 0`` is lost in 2 (either take
@@ -19,7 +19,7 @@ import pytest
 
 from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.capabilities import Contest
-from gamecert.verify.rules.contest import TurnRulesProblem
+from gamecert.verify.general.contest import TurnRulesProblem
 from gamecert.verify.rules.load import rules_game
 from tests.support import python_judge, run
 

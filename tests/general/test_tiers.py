@@ -21,9 +21,11 @@ from gamecert.solvers.general.tiers import WIN
 from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.cli import main
 from gamecert.verify.engine import sandbox as box
-from gamecert.verify.engine import tiers as engine
+from gamecert.verify.engine.tiers import solve as tier_solve
+from gamecert.verify.engine.tiers import store as tier_store
+from gamecert.verify.general.tiers import GENERAL
 from gamecert.verify.engine.store import Store
-from gamecert.verify.engine.tiers import solve_tiers
+from gamecert.verify.engine.tiers.solve import solve_tiers
 from gamecert.verify.errors import StoreError
 from gamecert.verify.rules.load import load_rules
 from tests.support import TESTS
@@ -52,7 +54,7 @@ def test_random_tiered_games_equal_the_in_memory_solve():
         rules = random_tiered(seed)
         queries = tuple(range(12))
         expected = general_game(rules, queries).values
-        found = solve_tiers(rules, Queries(queries), shards=2, jobs=0)
+        found = solve_tiers(rules, Queries(queries), labels=GENERAL, shards=2, jobs=0)
         assert found.solution.values == expected, f"seed {seed}"
         assert found.certified == sum(t.positions for t in found.tiers) == 12
         whole_tiers += sum(t.rounds > 1 for t in found.tiers)
@@ -64,13 +66,13 @@ def test_stopped_between_shards_and_resumed_same_answer_no_shard_twice(tmp_path,
     queries = Queries(tuple(range(15)))
     expected = general_game(rules, queries.positions).values
     ran: list[tuple] = []
-    call = engine.TierStep.__call__
+    call = tier_solve.TierStep.__call__
 
     def counted(step, params, options):
         ran.append((options["step"], options["tier"], options.get("round"), repr(params)))
         return call(step, params, options)
 
-    monkeypatch.setattr(engine.TierStep, "__call__", counted)
+    monkeypatch.setattr(tier_solve.TierStep, "__call__", counted)
 
     class Killed(Exception):
         pass
@@ -93,17 +95,17 @@ def test_stopped_between_shards_and_resumed_same_answer_no_shard_twice(tmp_path,
 
     store = tmp_path / "solve"
     with pytest.raises(Killed):
-        solve_tiers(rules, queries, shards=3, jobs=0, store=store, bar=bar_killing_after(7))
+        solve_tiers(rules, queries, labels=GENERAL, shards=3, jobs=0, store=store, bar=bar_killing_after(7))
     first = len(ran)
     assert first == 7
-    found = solve_tiers(rules, queries, shards=3, jobs=0, store=store, resume=True)
+    found = solve_tiers(rules, queries, labels=GENERAL, shards=3, jobs=0, store=store, resume=True)
     assert found.solution.values == expected
     assert found.resumed == 7 and found.ran == len(ran) - first
     assert len(ran) == len(set(ran))  # no shard ran twice
     with Store(store / "store.sqlite") as s:
         assert s.finished() == len(ran)
     with pytest.raises(StoreError, match="already holds"):
-        solve_tiers(rules, queries, shards=3, jobs=0, store=store)
+        solve_tiers(rules, queries, labels=GENERAL, shards=3, jobs=0, store=store)
 
 
 def test_a_move_to_a_lower_tier_is_bad_input(tmp_path):
@@ -117,7 +119,7 @@ def test_a_move_to_a_lower_tier_is_bad_input(tmp_path):
         "(tier() must never decrease along a move)"
     )
     with pytest.raises(RulesError, match="tier"):
-        solve_tiers(load_rules(str(rules)), Queries((1,)), jobs=0)
+        solve_tiers(load_rules(str(rules)), Queries((1,)), labels=GENERAL, jobs=0)
 
 
 @pytest.fixture(scope="module")
@@ -165,16 +167,16 @@ def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_
     assert (solved.exit_code, solved.stdout) == (0, "lose 6\nwin 7\n")
     checked = runner.invoke(main, ["check", "--tiers", str(store)])
     assert (checked.exit_code, checked.stdout) == (0, "check --tiers: certified 11 positions in 11 shards of 11 tiers\n")
-    labels = store / "tiers" / "-3" / str(engine.shard_of(3, 2)) / "labels.pkl"
-    outcome, remoteness = engine._load(labels)
+    labels = store / "tiers" / "-3" / str(tier_solve.shard_of(3, 2)) / "labels.pkl"
+    outcome, remoteness = tier_store.load_file(labels)
     remoteness[0] += 2  # 3 is lose 2: now lose 4
-    engine._save(labels, (outcome, remoteness))
+    tier_store.save_file(labels, (outcome, remoteness))
     checked = runner.invoke(main, ["check", "--tiers", str(store)])
     assert checked.exit_code == 3
     assert checked.stdout.splitlines() == [  # 5 and 4 move to 3; 3 moves to 2 (win 1) and 1 (win 1)
         "tier -5 shard 1: 5: the certificate says win 3, but the quickest good move, to 3, is lose 4",
         "tier -4 shard 1: 4: the certificate says win 3, but the quickest good move, to 3, is lose 4",
-        f"tier -3 shard {engine.shard_of(3, 2)}: 3: the certificate says lose 4, but the slowest move, to 2, is win 1",
+        f"tier -3 shard {tier_solve.shard_of(3, 2)}: 3: the certificate says lose 4, but the slowest move, to 2, is win 1",
     ]
     assert checked.stderr == "check --tiers: 3 labels fail their certificate\n"
 
@@ -274,11 +276,11 @@ def test_stress_checks_the_stored_labels_it_reads(stored_tictactoe, tmp_path):
     path, folder = stored_tictactoe
     store = tmp_path / "store"
     shutil.copytree(folder / "store", store)
-    labels = store / "tiers" / "0" / str(engine.shard_of(".........", 3)) / "labels.pkl"
-    outcome, remoteness = engine._load(labels)
+    labels = store / "tiers" / "0" / str(tier_solve.shard_of(".........", 3)) / "labels.pkl"
+    outcome, remoteness = tier_store.load_file(labels)
     outcome[0], remoteness[0] = WIN, 5  # the empty board (a draw), now a stored win 5
-    engine._save(labels, (outcome, remoteness))
-    assert str(engine.StoredLabels(store, load_rules(path)).labels(["........."])["........."]) == "win 5"
+    tier_store.save_file(labels, (outcome, remoteness))
+    assert str(tier_store.StoredLabels(store, load_rules(path), None, GENERAL).labels(["........."])["........."]) == "win 5"
     tampered = _stress(path, store, f"{sys.executable} {folder / 'candidate.py'}", tmp_path, count=1)
     assert tampered.exit_code == 4
     assert (tampered.exit_code, tampered.stdout) == (4, "")

@@ -1,5 +1,5 @@
 """``gamecert package --rules FILE`` for a partizan rules file: the small package of Toads and Frogs, its
-standalone reference (verify/rules/contest/partizan_reference.py) run as the judge runs it, and verifyproblem."""
+standalone reference (verify/partizan/contest/partizan_reference.py) run as the judge runs it, and verifyproblem."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.package import write_package
 from gamecert.verify.errors import PackageError
-from gamecert.verify.rules.contest import PartizanRulesProblem, RulesProblem
+from gamecert.verify.partizan.contest import PartizanRulesProblem
+from gamecert.verify.rules.contest import RulesProblem
 from gamecert.verify.rules.load import rules_game
 from tests.support import python_judge, run
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.rules import search
-from gamecert.verify.rules.certificate import check_impartial
-from gamecert.verify.rules.formulations import SatFormulation, impartial_formulations
-from gamecert.verify.rules.game import ImpartialRulesGame
+from gamecert.verify.impartial import search
+from gamecert.verify.impartial.certificate import check_impartial
+from gamecert.verify.impartial.formulations import ImpartialSatFormulation, impartial_formulations
+from gamecert.verify.impartial.game import ImpartialRulesGame
 from gamecert.verify.rules.load import load_rules
 
 NAMES = ["retrograde", "sat", "ilp", "search"]
@@ -136,7 +136,7 @@ def test_no_query_gives_no_answer(name):
 def test_the_formulations_come_in_order_and_show_their_game():
     fs = impartial_formulations(ImpartialRulesGame(KAYLES, Limits()))
     assert [f.name for f in fs] == NAMES
-    assert repr(fs[1]) == "<SatFormulation of 'kayles'>"
+    assert repr(fs[1]) == "<ImpartialSatFormulation of 'kayles'>"
 
 
 # -- where they fit ------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ def test_sat_and_ilp_skip_a_large_whole_sum():
 
 
 def test_the_listing_stops_at_the_move_cap(monkeypatch):
-    monkeypatch.setattr(SatFormulation, "move_cap", 1_000)
+    monkeypatch.setattr(ImpartialSatFormulation, "move_cap", 1_000)
     # Misère Nim 30 + 30: C(32, 2) = 496 whole sums, about 30 moves each.
     assert formulation(MISERE_NIM, "sat").fits([(30, 30)]) == "more than 1,000 moves between whole sums (SAT limit)"
 

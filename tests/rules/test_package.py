@@ -1,7 +1,7 @@
 """``gamecert package --rules FILE``: a Kattis problem for an impartial rules game with ``positions``.
 
 The package's validator and reference are standalone Python 3 programs
-generated from the rules file (verify/rules/contest/); here they run as the
+generated from the rules file (verify/impartial/contest/, the planner in verify/rules/contest/); here they run as the
 judge runs them, in a fresh interpreter. Expected answers come from theory or
 from another solver: Nim by Bouton's theorem, misère Nim by its closed form
 (lost iff every heap is 1 and their number is odd, or some heap is larger and

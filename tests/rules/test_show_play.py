@@ -19,8 +19,8 @@ import pytest
 
 from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.rules.load import rules_game
-from gamecert.verify.rules.play import ImpartialPlay, SolvedPositions
-from gamecert.verify.rules.show import MAX_NODES
+from gamecert.verify.impartial.play import ImpartialPlay, SolvedPositions
+from gamecert.verify.rules.drawing import MAX_NODES
 from tests.maze.test_play import play_out
 from tests.support import run
 

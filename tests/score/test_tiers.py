@@ -14,8 +14,10 @@ from gamecert.solvers.general.graph import Queries
 from gamecert.solvers.rules.rules import ScoreRules
 from gamecert.solvers.score.solver import score_game
 from gamecert.verify.cli import main
-from gamecert.verify.engine import tiers as engine
-from gamecert.verify.engine.tiers import SCORE, solve_tiers
+from gamecert.verify.engine.tiers import solve as tier_solve
+from gamecert.verify.engine.tiers import store as tier_store
+from gamecert.verify.score.tiers import SCORE
+from gamecert.verify.engine.tiers.solve import solve_tiers
 from tests.general.naive import random_score
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -98,14 +100,14 @@ def test_a_tampered_score_is_caught_by_check_tiers(stored_boxes, tmp_path):
     copy = tmp_path / "store"
     shutil.copytree(store, copy)
     start = load_rules(path).parse("1x1")  # tier 0: no line drawn
-    labels = copy / "tiers" / "0" / str(engine.shard_of(start, 2)) / "labels.pkl"
-    _, positions, _ = engine._stored_shard(copy, 0, engine.shard_of(start, 2), SCORE)
-    score, rank = engine._load(labels)
+    labels = copy / "tiers" / "0" / str(tier_solve.shard_of(start, 2)) / "labels.pkl"
+    _, positions, _ = tier_store.stored_shard(copy, 0, tier_solve.shard_of(start, 2), SCORE)
+    score, rank = tier_store.load_file(labels)
     score[positions.index(start)] += 7  # -1, the second player draws the last line: now 6
-    engine._save(labels, (score, rank))
+    tier_store.save_file(labels, (score, rank))
     checked = CliRunner().invoke(main, ["check", "--tiers", str(copy)])
     assert (checked.exit_code, checked.stdout) == (
-        3, f"tier 0 shard {engine.shard_of(start, 2)}: 1x1 A 0000: the certificate says 6, the best move gives -1\n",
+        3, f"tier 0 shard {tier_solve.shard_of(start, 2)}: 1x1 A 0000: the certificate says 6, the best move gives -1\n",
     )
 
 

@@ -17,7 +17,7 @@ from gamecert.solvers.maze.solver import parse_maze
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.maze.game import MazeGame
 from gamecert.verify.uvg import qbf
-from gamecert.verify.uvg.game import QbfFormulation
+from gamecert.verify.uvg.game import UvgQbfFormulation
 from gamecert.verify.uvg.search import graph_search_outcomes, maze_search_outcomes
 
 
@@ -186,7 +186,7 @@ def test_time_limit_raises_time_limit_error():
         qbf.qbf_wins(g, 0, time_limit=0.3)
 
 
-class ShortQbf(QbfFormulation):
+class ShortQbf(UvgQbfFormulation):
     """The QBF formulation run past its size limit with 0.3 s per start vertex."""
 
     def fits(self, instance) -> None:

@@ -108,7 +108,7 @@ def _check_tiers(root: Path | None, paths: tuple[Path, ...], jobs: int, schedule
     here, ``--jobs J`` on a local Dask cluster of J workers (0: one per core), ``--scheduler`` on that cluster."""
     from gamecert.verify.cli.campaign import campaign_bar
     from gamecert.verify.cli.tiers import tiers_of
-    from gamecert.verify.engine.tiers import stored_rules
+    from gamecert.verify.engine.tiers.store import stored_rules
     from gamecert.verify.rules.load import rules_game
 
     if root is None:
@@ -143,12 +143,7 @@ def _case_game(case: CaseFile, loaded: dict[str, Game]) -> Game:
             raise InputError(str(case.path), case.rules_line, 1, f"expected a rules file, but {path} is not a file")
         game = _registered_rules(case.game, key)
         if game is None:
-            from gamecert.verify.rules.load import rules_game
-
-            game = rules_game(str(path))
-            if game.name in registry.builtin_names():
-                raise InputError(str(path), 1, 1, f"the rules' NAME {game.name!r} is a built-in game's; choose another NAME")
-            registry.register(game)
+            game = registry.register_rules(str(path))
         loaded[key] = game
     if game.name != case.game:
         raise InputError(

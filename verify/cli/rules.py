@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import click
 
-from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
 from gamecert.verify.cli.options import Integer, MemorySize, Number
 
@@ -103,7 +102,6 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
             raise click.UsageError("--max-positions and --time-limit are for --rules FILE")
         return args
     from gamecert.solvers.rules.rules import Limits
-    from gamecert.verify.rules.load import rules_game
 
     memory, _ = _take(rest, "--max-memory")  # the command's own option, kept for it
     if memory is not None:
@@ -116,10 +114,7 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
         max_memory=memory,
         time_limit=_converted("--time-limit", seconds, Number(min=0, min_open=True, max=1e9), DEFAULT_TIME_LIMIT),
     )
-    game = rules_game(path, limits)
-    if game.name in registry.builtin_names():
-        raise InputError(path, 1, 1, f"the rules' NAME {game.name!r} is a built-in game's; choose another NAME")
-    registry.register(game)
+    game = registry.register_rules(path, limits)
     if command in FIRST_ARGUMENT:
         return [game.name, *rest]
     if command in AFTER_FORMAT:

@@ -17,7 +17,7 @@ from gamecert.verify.capabilities import Tiers
 from gamecert.verify.cli.campaign import CampaignOptions, campaign_bar, workers_text
 from gamecert.verify.cli.common import read_input
 from gamecert.verify.engine import sizes
-from gamecert.verify.engine.tiers import DEFAULT_SHARDS, Outlook
+from gamecert.verify.engine.tiers.solve import DEFAULT_SHARDS, Outlook
 from gamecert.verify.game import Game
 
 #: The first tiers the projection waits for: this many positions found, or this many seconds of work.

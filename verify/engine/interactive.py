@@ -7,7 +7,7 @@ the FIRST or SECOND problems of the built-in games, is one. Its Kattis package (
 :func:`~gamecert.verify.engine.package.write_package`) has ``validation: custom
 interactive``: the judge runs a standalone *interactor* (an output validator
 under ``output_validators/interactor/``: C++ for the built-in games, Python 3
-for a general rules game, :mod:`gamecert.verify.rules.contest.interactive`) beside the submission. The
+for a general rules game, :mod:`gamecert.verify.general.contest.interactive`) beside the submission. The
 interactor reads the test's input file, writes the position to the
 submission, reads its role (``FIRST`` or ``SECOND``), then plays against it
 over stdin/stdout and exits 42 (accepted: the submission won) or 43 (wrong

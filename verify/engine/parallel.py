@@ -112,8 +112,10 @@ def warm_up(items: list[Item], sizes: tuple[int, ...] = (4, 12, 40), seeds: int 
     start = time.perf_counter()
     seen: set[str] = set()
     for game, _case, _instance in items:
-        generator = game.capability(StressCases)
-        if game.name in seen or generator is None or not game.compiled:
+        if game.name in seen or not game.compiled:
+            continue
+        generator = game.capability(StressCases)  # built only for a compiled game (a rules file's reads it)
+        if generator is None:
             continue
         seen.add(game.name)
         for size in sizes:

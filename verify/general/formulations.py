@@ -44,8 +44,8 @@ def general_formulations(game: TurnGame) -> tuple[Formulation, ...]:
     [('search', ['win 1', 'draw']), ('sat', ['win 1', 'draw']), ('qbf-depqbf', ['win 1', 'draw']),
      ('qbf-rareqs', ['win 1', 'draw']), ('cpsat', ['win 1', 'draw'])]
     """
-    qbfs = tuple(QbfFormulation(game, solver) for solver in qbf.QBF_SOLVERS)
-    return (SearchFormulation(game), SatFormulation(game), *qbfs, CpSatFormulation(game))
+    qbfs = tuple(GeneralQbfFormulation(game, solver) for solver in qbf.QBF_SOLVERS)
+    return (GeneralSearchFormulation(game), GeneralSatFormulation(game), *qbfs, GeneralCpSatFormulation(game))
 
 
 class TurnFormulation(Formulation[Any, Values]):
@@ -83,7 +83,7 @@ class TurnFormulation(Formulation[Any, Values]):
         >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
         >>> class Count:
         ...     rules, limits = GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), Limits(max_positions=100)
-        >>> CpSatFormulation(Count()).fits([3]), CpSatFormulation(Count()).fits([3000])
+        >>> GeneralCpSatFormulation(Count()).fits([3]), GeneralCpSatFormulation(Count()).fits([3000])
         (None, 'more than 100 positions (--max-positions)')
         """
         return self.graph(instance).stopped or None
@@ -98,7 +98,7 @@ class TurnFormulation(Formulation[Any, Values]):
         return None
 
 
-class SearchFormulation(TurnFormulation):
+class GeneralSearchFormulation(TurnFormulation):
     """Depth-bounded search (:func:`~gamecert.verify.general.search.search_values`)."""
 
     name = "search"
@@ -111,7 +111,7 @@ class SearchFormulation(TurnFormulation):
         return search.search_values(self.graph(instance))
 
 
-class SatFormulation(TurnFormulation):
+class GeneralSatFormulation(TurnFormulation):
     """Labels and a binary remoteness, a level ranking, by SAT calls (:func:`~gamecert.verify.general.sat.sat_values`)."""
 
     name = "sat"
@@ -124,7 +124,7 @@ class SatFormulation(TurnFormulation):
         return sat.sat_values(self.graph(instance))
 
 
-class QbfFormulation(TurnFormulation):
+class GeneralQbfFormulation(TurnFormulation):
     """The game tree to the longest play as QBFs, by one QBF solver (:func:`~gamecert.verify.general.qbf.qbf_values`).
 
     One route per solver of :data:`~gamecert.verify.general.qbf.QBF_SOLVERS`, named ``qbf-SOLVER``.
@@ -144,7 +144,7 @@ class QbfFormulation(TurnFormulation):
         return qbf.qbf_values(self.graph(instance), self.solver)
 
 
-class CpSatFormulation(TurnFormulation):
+class GeneralCpSatFormulation(TurnFormulation):
     """Labels and ranks as CP-SAT constraints (:func:`~gamecert.verify.general.cpsat.cpsat_values`)."""
 
     name = "cpsat"

@@ -27,7 +27,9 @@ from gamecert.verify.general.strategy import best_move, entry
 from gamecert.verify.rules.base import QueryRulesGame
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.tiers import CheckedTiers, TieredSolve, TierLabels
+    from gamecert.verify.engine.tiers.check import CheckedTiers
+    from gamecert.verify.engine.tiers.solve import TieredSolve
+    from gamecert.verify.engine.tiers.store import TierLabels
 
 S = TypeVar("S")  # GeneralSolution or ScoreSolution
 
@@ -155,7 +157,7 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
         from gamecert.verify.general.play import TurnPositionPlay
         from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
         from gamecert.verify.general.stress import TurnStressCases
-        from gamecert.verify.rules.contest import TurnContest
+        from gamecert.verify.general.contest import TurnContest
 
         lines = self.rules.positions is not None and self.rules.starts is None
         stress = (TurnStressCases(self),) if lines else ()
@@ -176,7 +178,7 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     rules: GeneralRules
 
     def contest_problem(self) -> type:
-        from gamecert.verify.rules.contest import GeneralRulesProblem
+        from gamecert.verify.general.contest import GeneralRulesProblem
 
         return GeneralRulesProblem
 
@@ -200,7 +202,7 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     def build_capabilities(self) -> tuple[Capability, ...]:
         """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`), the interactive problem and the
         tiered solve."""
-        from gamecert.verify.rules.contest.interactive import GeneralInteractiveContest
+        from gamecert.verify.general.contest.interactive import GeneralInteractiveContest
 
         return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
 
@@ -257,7 +259,7 @@ class TurnPositions(Positions):
 
 class TurnTiers(Tiers):
     """A general or score game solved tier by tier by its rules' ``tier``
-    (:func:`~gamecert.verify.engine.tiers.solve_tiers`), its positions labelled as its kind labels them
+    (:func:`~gamecert.verify.engine.tiers.solve.solve_tiers`), its positions labelled as its kind labels them
     (:meth:`labels`)."""
 
     def __init__(self, game: TurnRulesGame) -> None:
@@ -276,7 +278,7 @@ class TurnTiers(Tiers):
         self, instance: Queries, *, shards: int, store: Path | None, resume: bool, jobs: int | None,
         scheduler: str | None, bar: Callable | None, plan: Callable | None,
     ) -> TieredSolve:
-        from gamecert.verify.engine.tiers import solve_tiers
+        from gamecert.verify.engine.tiers.solve import solve_tiers
 
         return solve_tiers(
             self.game.rules, instance, labels=self.labels(), limits=self.game.limits, shards=shards, store=store,
@@ -284,7 +286,7 @@ class TurnTiers(Tiers):
         )
 
     def check_tiers(self, root: Path, *, jobs: int | None, scheduler: str | None, bar: Callable | None) -> CheckedTiers:
-        from gamecert.verify.engine.tiers import check_tiers
+        from gamecert.verify.engine.tiers.check import check_tiers
 
         return check_tiers(root, self.game.rules, labels=self.labels(), jobs=jobs, scheduler=scheduler, bar=bar)
 
@@ -304,7 +306,7 @@ class GeneralTiers(TurnTiers):
     """
 
     def labels(self) -> TierLabels:
-        from gamecert.verify.engine.tiers import GENERAL
+        from gamecert.verify.general.tiers import GENERAL
 
         return GENERAL
 
@@ -315,7 +317,7 @@ class GeneralTiers(TurnTiers):
 class StoredGeneralGame(GeneralRulesGame):
     """A general rules game whose answers are read from a stored tiered solve (``stress --tiers DIR``), not solved
     in memory: each query's label and its moves' labels, looked up in the store
-    (:class:`~gamecert.verify.engine.tiers.StoredLabels`).
+    (:class:`~gamecert.verify.engine.tiers.store.StoredLabels`).
 
     Its certificate is the queries' entries, checked by the workers' checker
     (:func:`~gamecert.verify.general.certificate.check_entries`) against their
@@ -324,12 +326,13 @@ class StoredGeneralGame(GeneralRulesGame):
 
     >>> import tempfile
     >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
-    >>> from gamecert.verify.engine.tiers import solve_tiers
+    >>> from gamecert.verify.engine.tiers.solve import solve_tiers
+    >>> from gamecert.verify.general.tiers import GENERAL
     >>> def moves(n): return [n - 1] if n else []
     >>> def tier(n): return -n
     >>> walk = GeneralRules("walk", "walk.py", int, moves, tier=tier)
     >>> with tempfile.TemporaryDirectory() as d:
-    ...     _ = solve_tiers(walk, Queries((5,)), shards=2, jobs=0, store=Path(d))
+    ...     _ = solve_tiers(walk, Queries((5,)), labels=GENERAL, shards=2, jobs=0, store=Path(d))
     ...     stored = StoredGeneralGame(GeneralRulesGame(walk, Limits()), Path(d))
     ...     solution = stored.solve(stored.parse("4\\n1\\n"))
     ...     stored.text(solution), stored.certify(None, solution)
@@ -337,10 +340,11 @@ class StoredGeneralGame(GeneralRulesGame):
     """
 
     def __init__(self, game: GeneralRulesGame, root: Path) -> None:
-        from gamecert.verify.engine.tiers import StoredLabels
+        from gamecert.verify.engine.tiers.store import StoredLabels
+        from gamecert.verify.general.tiers import GENERAL
 
         super().__init__(game.rules, game.limits)
-        self.stored = StoredLabels(root, game.rules, game.limits)
+        self.stored = StoredLabels(root, game.rules, game.limits, GENERAL)
         self.summary = f"{game.summary}, its answers from the tiered solve in {root}"
 
     def solve(self, instance: Queries) -> GeneralSolution:

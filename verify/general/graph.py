@@ -21,7 +21,7 @@ from typing import Any
 from gamecert.solvers.errors import GamecertError, RulesError
 from gamecert.solvers.rules.rules import RULES_FAULTS, Limits, TurnRules, shown_position
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.rules.retrograde import SHOWN_LOOP, GuardedRules, bottom_up
+from gamecert.verify.rules.guarded import SHOWN_LOOP, GuardedRules, bottom_up
 
 #: A general game's results, for the player to move.
 RESULTS = ("win", "lose", "draw")
@@ -65,7 +65,7 @@ class TurnCalls(GuardedRules):
     """A general or score game's ``player``, ``result`` and ``moves``, each call under a guard and checked.
 
     Use it as a context manager around the calls (as
-    :class:`~gamecert.verify.rules.retrograde.GuardedRules`): what the rules
+    :class:`~gamecert.verify.rules.guarded.GuardedRules`): what the rules
     raise or return against the contract becomes a
     :class:`~gamecert.solvers.errors.RulesError` located in the rules file.
 

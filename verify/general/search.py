@@ -32,10 +32,6 @@ from gamecert.verify.general.graph import TurnGraph
 #: ``M`` moves, while a game whose plays all end within ``d`` moves (tic-tac-toe, ``d = 9``) takes ``d + 1``.
 #: How deep the search must go shows only while it runs, hence this bound.
 SEARCH_MAX_STATES = 1_000_000
-#: Most positions listed for the search.
-SEARCH_MAX_POSITIONS = 200_000
-#: Most moves listed for the search.
-SEARCH_MAX_MOVES = 2_000_000
 
 #: Measured seconds per (depth, position or move) step (:func:`predict`).
 RATE = Rate(1e-6, "depth x (position or move)", "python benchmarks/routes.py general")

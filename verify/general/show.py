@@ -1,7 +1,7 @@
 """Pictures of general and score games written as rules: ``gamecert show --rules FILE INPUT`` (or ``--position``).
 
 :func:`turn_picture` draws the position graph reached from the queries,
-breadth first, at most :data:`~gamecert.verify.rules.show.MAX_NODES`
+breadth first, at most :data:`~gamecert.verify.rules.drawing.MAX_NODES`
 positions: each node coloured by its certified value for the player to move
 (won, lost, drawn; a score by its sign) with the value written in it, the
 best moves (the certified strategy's: quickest win, slowest loss, a draw
@@ -22,7 +22,18 @@ from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
 from gamecert.verify.general.strategy import TurnGame, best_move
-from gamecert.verify.rules.show import GAP_X, GAP_Y, MARGIN, MAX_NODES, NODE_H, NODE_TEXT, NODE_W, PER_ROW, clip, cut
+from gamecert.verify.rules.drawing import (
+    GAP_X,
+    GAP_Y,
+    MARGIN,
+    MAX_NODES,
+    NODE_H,
+    NODE_TEXT,
+    NODE_W,
+    PER_ROW,
+    clip,
+    cut,
+)
 
 if TYPE_CHECKING:
     from gamecert.solvers.general.graph import Queries

@@ -126,7 +126,7 @@ class OctalGame(Game[OctalQueries, OctalAnswers]):
 
 
 class OctalRulesFormulation(Formulation[OctalQueries, tuple]):
-    """One formulation of impartial rules games (:mod:`gamecert.verify.rules.formulations`) on each code's
+    """One formulation of impartial rules games (:mod:`gamecert.verify.impartial.formulations`) on each code's
     literal rules (:func:`~gamecert.verify.octal.rules.octal_rules`): no kernel, no period."""
 
     def __init__(self, kind: str) -> None:
@@ -142,7 +142,7 @@ class OctalRulesFormulation(Formulation[OctalQueries, tuple]):
 
         from gamecert.solvers.rules.rules import Limits
         from gamecert.verify.octal.rules import octal_rules
-        from gamecert.verify.rules.formulations import impartial_formulations
+        from gamecert.verify.impartial.formulations import impartial_formulations
 
         found: dict[int, tuple] = {}
         for code in dict.fromkeys(q.code for q in instance):

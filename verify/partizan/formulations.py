@@ -54,7 +54,7 @@ def partizan_formulations(game: RulesGame) -> tuple[Formulation, ...]:
     >>> [str(v) for v in partizan_formulations(Walk())[0].run([0, 2])]
     ['0 P', '2 L']
     """
-    return (ConwayFormulation(game), GeneralFormulation(game), PycgtFormulation(game))
+    return (PartizanConwayFormulation(game), PartizanAsGeneralFormulation(game), PartizanPycgtFormulation(game))
 
 
 class PartizanFormulation(Formulation[list, tuple]):
@@ -67,7 +67,7 @@ class PartizanFormulation(Formulation[list, tuple]):
         return f"<{type(self).__name__} of {self.game.rules.name!r}>"
 
 
-class ConwayFormulation(PartizanFormulation):
+class PartizanConwayFormulation(PartizanFormulation):
     """Canonical form and outcome of each query's whole game tree (:func:`~gamecert.verify.partizan.conway.conway_answers`).
 
     Its cost shows only while it runs: it always fits, and gives up (skipped, as
@@ -111,7 +111,7 @@ def turn_rules(rules: PartizanRules) -> GeneralRules:
     return GeneralRules(f"{rules.name}-turns", rules.path, rules.parse, moves, format=None)
 
 
-class GeneralFormulation(PartizanFormulation):
+class PartizanAsGeneralFormulation(PartizanFormulation):
     """The outcome class from the general solver (issue 26): Left to move, then Right to move, each won or lost.
 
     It gives outcomes only (no form), compared with the engine's outcome. Fits
@@ -153,7 +153,7 @@ class GeneralFormulation(PartizanFormulation):
         return tuple(out)
 
 
-class PycgtFormulation(PartizanFormulation):
+class PartizanPycgtFormulation(PartizanFormulation):
     """Canonical forms by the third-party pycgt (extra ``partizan-check``): each component's from the rules, then added.
 
     Fits where pycgt is installed; gives up past :data:`PYCGT_MAX_POSITIONS` component positions.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import partial
 
 from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
-from gamecert.solvers.rules.impartial import parse_positions
+from gamecert.solvers.rules.positions import parse_positions
 from gamecert.solvers.rules.rules import Guard, PartizanRules
 from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.partizan.answer import Verdict, claimed, form_key, form_text, value_text
@@ -108,7 +108,7 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
         from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
         from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
         from gamecert.verify.partizan.stress import PartizanStressCases
-        from gamecert.verify.rules.contest import PartizanContest
+        from gamecert.verify.partizan.contest import PartizanContest
 
         stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
         return (

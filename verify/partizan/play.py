@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.partizan.engine import add_all
 from gamecert.solvers.partizan.solver import PartizanSolution
-from gamecert.solvers.rules.impartial import Sum, parse_positions
+from gamecert.solvers.rules.positions import Sum, parse_positions
 from gamecert.solvers.rules.rules import Guard, Limits
 from gamecert.verify.capabilities import PositionAnswer, PositionPlay, Positions
 from gamecert.verify.engine.play import Illegal
 from gamecert.verify.partizan.answer import OUTCOMES, value_text
 from gamecert.verify.partizan.certificate import check_table
 from gamecert.verify.partizan.difference import PLAYERS, DifferenceGame
-from gamecert.verify.rules.play import MOVE_HINT, guarded, one_line
+from gamecert.verify.rules.playing import MOVE_HINT, guarded, one_line
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game

@@ -18,18 +18,8 @@ from typing import TYPE_CHECKING
 from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
 from gamecert.verify.partizan.answer import OUTCOMES
-from gamecert.verify.rules.show import (
-    GAP_X,
-    GAP_Y,
-    MARGIN,
-    NODE_H,
-    NODE_TEXT,
-    NODE_W,
-    PER_ROW,
-    clip,
-    cut,
-    move_layers,
-)
+from gamecert.verify.rules.drawing import GAP_X, GAP_Y, MARGIN, NODE_H, NODE_TEXT, NODE_W, PER_ROW, clip, cut
+from gamecert.verify.impartial.show import move_layers
 
 if TYPE_CHECKING:
     from gamecert.solvers.partizan.solver import PartizanSolution
@@ -213,6 +203,6 @@ class PartizanPositionPictures(PositionPictures):
 
     def draw_position(self, text: str) -> str:
         from gamecert.verify.partizan.play import SolvedSums
-        from gamecert.verify.rules.play import one_line
+        from gamecert.verify.rules.playing import one_line
 
         return partizan_picture(SolvedSums.certified(self.game, one_line(text), "--position"), self.game.name)

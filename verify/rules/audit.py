@@ -13,16 +13,15 @@ integer, the value sequence's preperiod and period up to ``N``
 
 from __future__ import annotations
 
-import numbers
 import shlex
 import time
 from collections.abc import Callable, Hashable, Sequence
+from abc import abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
 from gamecert.solvers.errors import GamecertError, RulesError
-from gamecert.solvers.rules.impartial import impartial_game
-from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, Limits, RulesKind, shown_position
+from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, Limits, RulesKind
 from gamecert.verify.capabilities import AuditResult
 from gamecert.verify.errors import CertificationError
 from gamecert.verify.game import Capability, Game
@@ -96,15 +95,15 @@ class ClaimGuard(Guard):
 
 
 class Claims(Capability):
-    """The claims of a rules file, each checked on every position up to a size (an impartial game's here;
-    other kinds override :meth:`certified`, :meth:`verdict` and :meth:`sequence`).
+    """The claims of a rules file, each checked on every position up to a size; each kind's subclass says what
+    is certified (:meth:`certified`, :meth:`verdict`, :meth:`sequence`).
 
     ``gamecert audit --rules FILE --claim NAME --exhaustive N`` runs
     :meth:`audit_claim`; :meth:`names` are the claims the file defines.
     """
 
-    #: What every claim is checked to say, in the audit's line.
-    statement = "{name}(position) is the certified nim value (int) or winner (bool) of every position"
+    #: What every claim is checked to say, in the audit's line (the kind's).
+    statement: str
 
     def __init__(self, game: Game) -> None:
         # ``game`` is a rules game: its rules (with ``positions`` and ``claims``) and limits.
@@ -188,46 +187,17 @@ class Claims(Capability):
             periodicity=_periodicity(sizes, queries, values, what),
         )
 
-    def certified(self, queries: list[Hashable], size: int) -> list[tuple[bool, int | None]]:
-        """The certified answer to each query, ``(win, value)``: the solver's, its certificate checked."""
-        from gamecert.verify.rules.certificate import check_impartial
+    @abstractmethod
+    def certified(self, queries: list[Hashable], size: int) -> list:
+        """The certified answer to each query (the kind's solver, its certificate checked)."""
 
-        solution = impartial_game(self.rules, queries, self.limits)
-        violations = check_impartial(self.rules, solution, self.limits)
-        if violations:
-            raise CertificationError(f"the positions of sizes 0 to {size}: {violations[0]}")
-        return list(zip(solution.wins, solution.values))
-
-    def sequence(self, answers: list[tuple[bool, int | None]]) -> tuple[list, str]:
+    @abstractmethod
+    def sequence(self, answers: list) -> tuple[list, str]:
         """The values a periodicity line reads, and what they are called."""
-        if self.rules.misere:
-            return [w for w, _ in answers], "outcomes"
-        return [v for _, v in answers], "nim values"
 
-    def verdict(self, name: str, line: int, position: Hashable, said: Any, answer: tuple[bool, int | None]) -> tuple[str, str] | None:
+    @abstractmethod
+    def verdict(self, name: str, line: int, position: Hashable, said: Any, answer: Any) -> tuple[str, str] | None:
         """None when the claim's answer ``said`` is the certified one, else ``(what it claims, the certified answer)``."""
-        win, value = answer
-        if isinstance(said, bool):
-            if said == win:
-                return None
-            outcome = "the player to move wins" if win else "the player to move loses"
-            certified = outcome if value is None else f"{outcome} (certified value {value})"
-            return f"claims the player to move {'wins' if said else 'loses'}", certified
-        if isinstance(said, numbers.Integral):
-            if value is None:
-                raise RulesError(
-                    self.rules.path, line, 1,
-                    f"{name}({shown_position(position)}) returned {said!r}: under misère play there are no nim values, "
-                    "a claim returns True (the player to move wins) or False",
-                )
-            if int(said) == value:
-                return None
-            return f"claims {int(said)}", f"the certified value is {value}"
-        raise RulesError(
-            self.rules.path, line, 1,
-            f"{name}({shown_position(position)}) returned {shown_position(repr(said))}, expected a nim value (int) "
-            "or a winner (bool: True when the player to move wins)",
-        )
 
     def _reproduce(self, catalog: PositionCatalog, position: Hashable) -> str:
         """The command that prints the certified answer to ``position`` (empty when it has no input line)."""

@@ -1,7 +1,7 @@
 """What every game from a rules file shares, whatever its kind: :class:`RulesFileGame`.
 
-Each kind's game (:class:`~gamecert.verify.rules.game.ImpartialRulesGame`,
-:class:`~gamecert.verify.rules.game.GraphRulesGame`,
+Each kind's game (:class:`~gamecert.verify.impartial.game.ImpartialRulesGame`,
+:class:`~gamecert.verify.graph.game.GraphRulesGame`,
 :class:`~gamecert.verify.general.game.GeneralRulesGame`,
 :class:`~gamecert.verify.score.game.ScoreRulesGame`,
 :class:`~gamecert.verify.partizan.game.PartizanRulesGame`) subclasses it and
@@ -30,7 +30,7 @@ class RulesFileGame(Game[I, S]):
     built once, and the rules' own calls (``answer``, ``format``) run under a guard.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> from gamecert.verify.rules.game import ImpartialRulesGame
+    >>> from gamecert.verify.impartial.game import ImpartialRulesGame
     >>> nim = ImpartialRulesGame(ImpartialRules("nim", "my nim.py", int, range), Limits())
     >>> nim.summary, nim.invocation
     ('rules file my nim.py (impartial, normal play)', "--rules 'my nim.py'")
@@ -85,7 +85,7 @@ class RulesFileGame(Game[I, S]):
         """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text.
 
         >>> from gamecert.solvers.rules.rules import ImpartialRules
-        >>> from gamecert.verify.rules.game import ImpartialRulesGame
+        >>> from gamecert.verify.impartial.game import ImpartialRulesGame
         >>> def answer(wins, value): return "First" if wins else "Second"
         >>> nim = ImpartialRules("nim", "nim.py", int, range, answer=answer)
         >>> ImpartialRulesGame(nim, Limits()).answer_lines([(True, 3), (False, 0)])

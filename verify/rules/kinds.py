@@ -126,7 +126,7 @@ class ImpartialKind(Kind):
         )
 
     def game(self, rules: ImpartialRules, limits: Limits) -> Game:
-        from gamecert.verify.rules.game import ImpartialRulesGame
+        from gamecert.verify.impartial.game import ImpartialRulesGame
 
         return ImpartialRulesGame(rules, limits)
 
@@ -147,7 +147,7 @@ class GraphKind(Kind):
         )
 
     def game(self, rules: GraphRules, limits: Limits) -> Game:
-        from gamecert.verify.rules.game import GraphRulesGame
+        from gamecert.verify.graph.game import GraphRulesGame
 
         return GraphRulesGame(rules, limits)
 

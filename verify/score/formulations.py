@@ -41,10 +41,10 @@ def score_formulations(game: TurnGame) -> tuple[Formulation, ...]:
     [('search', ['score 1', 'score 0']), ('milp', ['score 1', 'score 0']), ('sat', ['score 1', 'score 0']),
      ('cpsat', ['score 1', 'score 0'])]
     """
-    return (MinimaxFormulation(game), MilpFormulation(game), ScoreSatFormulation(game), ScoreCpSatFormulation(game))
+    return (ScoreMinimaxFormulation(game), ScoreMilpFormulation(game), ScoreSatFormulation(game), ScoreCpSatFormulation(game))
 
 
-class MinimaxFormulation(TurnFormulation):
+class ScoreMinimaxFormulation(TurnFormulation):
     """Depth-first minimax with a memo (:func:`~gamecert.verify.score.search.minimax_values`).
 
     Linear in the positions and moves, so it runs wherever the solver does;
@@ -58,7 +58,7 @@ class MinimaxFormulation(TurnFormulation):
         return minimax_values(self.graph(instance))
 
 
-class MilpFormulation(TurnFormulation):
+class ScoreMilpFormulation(TurnFormulation):
     """Values as a mixed-integer program, by SCIP (:func:`~gamecert.verify.score.milp.milp_values`)."""
 
     name = "milp"

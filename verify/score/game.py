@@ -20,7 +20,7 @@ from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.general.game import TurnRulesGame, TurnTiers
 
 if TYPE_CHECKING:
-    from gamecert.verify.engine.tiers import TierLabels
+    from gamecert.verify.engine.tiers.store import TierLabels
 
 
 class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
@@ -30,7 +30,7 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     rules: ScoreRules
 
     def contest_problem(self) -> type:
-        from gamecert.verify.rules.contest import ScoreRulesProblem
+        from gamecert.verify.score.contest import ScoreRulesProblem
 
         return ScoreRulesProblem
 
@@ -81,7 +81,7 @@ class ScoreTiers(TurnTiers):
     """
 
     def labels(self) -> TierLabels:
-        from gamecert.verify.engine.tiers import SCORE
+        from gamecert.verify.score.tiers import SCORE
 
         return SCORE
 
@@ -91,14 +91,15 @@ class ScoreTiers(TurnTiers):
 
 class StoredScoreGame(ScoreRulesGame):
     """A score rules game whose answers are read from a stored tiered solve (``stress --tiers DIR``): each query's
-    score and rank and its moves', looked up in the store (:class:`~gamecert.verify.engine.tiers.StoredLabels`).
+    score and rank and its moves', looked up in the store (:class:`~gamecert.verify.engine.tiers.store.StoredLabels`).
 
     Its certificate is the queries' entries, checked as a worker checks a shard
     (:func:`~gamecert.verify.score.certificate.check_score_entries`) against their moves' stored entries.
 
     >>> import tempfile
     >>> from gamecert.solvers.rules.rules import Limits
-    >>> from gamecert.verify.engine.tiers import SCORE, solve_tiers
+    >>> from gamecert.verify.engine.tiers.solve import solve_tiers
+    >>> from gamecert.verify.score.tiers import SCORE
     >>> def moves(n): return [(n - k, k) for k in (1, 2) if k <= n]
     >>> def tier(n): return -n
     >>> take = ScoreRules("take", "take.py", int, moves, tier=tier)
@@ -111,7 +112,8 @@ class StoredScoreGame(ScoreRulesGame):
     """
 
     def __init__(self, game: ScoreRulesGame, root: Path) -> None:
-        from gamecert.verify.engine.tiers import SCORE, StoredLabels
+        from gamecert.verify.score.tiers import SCORE
+        from gamecert.verify.engine.tiers.store import StoredLabels
 
         super().__init__(game.rules, game.limits)
         self.stored = StoredLabels(root, game.rules, game.limits, SCORE)

@@ -98,7 +98,7 @@ class UvgGame(Game[I, S]):
 
     def formulations(self) -> tuple[Formulation, ...]:
         """ILP, SAT, the rule search and QBF, each on the game's graph (the search maybe on :meth:`search_rows`)."""
-        return (IlpFormulation(self), SatFormulation(self), SearchFormulation(self), QbfFormulation(self))
+        return (UvgIlpFormulation(self), UvgSatFormulation(self), UvgSearchFormulation(self), UvgQbfFormulation(self))
 
 
 # -- the four independent formulations -------------------------------------------------------
@@ -117,7 +117,7 @@ class UvgFormulation(Formulation[I, Outcomes]):
         return f"<{type(self).__name__} of {self.game.name!r}>"
 
 
-class IlpFormulation(UvgFormulation[I]):
+class UvgIlpFormulation(UvgFormulation[I]):
     """Integer programs: ν, then "ν edges that avoid v" per vertex (:mod:`gamecert.verify.uvg.ilp`)."""
 
     name = "ilp"
@@ -133,7 +133,7 @@ class IlpFormulation(UvgFormulation[I]):
         return ilp.ilp_outcomes(self.game.graph(instance))
 
 
-class SatFormulation(UvgFormulation[I]):
+class UvgSatFormulation(UvgFormulation[I]):
     """SAT with cardinality constraints, the same questions as the ILP (:mod:`gamecert.verify.uvg.sat`)."""
 
     name = "sat"
@@ -149,7 +149,7 @@ class SatFormulation(UvgFormulation[I]):
         return sat.sat_outcomes(self.game.graph(instance))
 
 
-class SearchFormulation(UvgFormulation[I]):
+class UvgSearchFormulation(UvgFormulation[I]):
     """The literal rules searched (:mod:`gamecert.verify.uvg.search`): no matchings at all.
 
     A game whose :meth:`~gamecert.verify.uvg.game.UvgGame.search_rows` gives
@@ -172,7 +172,7 @@ class SearchFormulation(UvgFormulation[I]):
         return search.maze_search_outcomes(rows)
 
 
-class QbfFormulation(UvgFormulation[I]):
+class UvgQbfFormulation(UvgFormulation[I]):
     """The game as a quantified Boolean formula per start vertex (:mod:`gamecert.verify.uvg.qbf`)."""
 
     name = "qbf"

@@ -5,11 +5,11 @@ A user's game has no C++ reference or validator written apart from
 gamecert, so the package carries two standalone Python 3 programs generated
 from the rules file (Kattis problemtools runs Python 3 submissions and
 validators): a reference written apart from gamecert's solver
-(:mod:`~gamecert.verify.rules.contest.reference`, a second Sprague–Grundy
-search, for an impartial game; :mod:`~gamecert.verify.rules.contest.general_reference`,
+(:mod:`~gamecert.verify.impartial.contest.reference`, a second Sprague–Grundy
+search, for an impartial game; :mod:`~gamecert.verify.general.contest.general_reference`,
 a second retrograde analysis, for a general game;
-:mod:`~gamecert.verify.rules.contest.score_reference`, memoized minimax, for a
-score game; :mod:`~gamecert.verify.rules.contest.partizan_reference`, canonical
+:mod:`~gamecert.verify.score.contest.score_reference`, memoized minimax, for a
+score game; :mod:`~gamecert.verify.partizan.contest.partizan_reference`, canonical
 forms by Conway's definitions, for a partizan game), and :mod:`~gamecert.verify.rules.contest.validator`, which reads every line with
 the rules' ``parse`` and checks it is one of the package's positions. Each
 embeds the rules file's source, so the package needs nothing but Python 3;
@@ -31,6 +31,7 @@ import itertools
 import os
 import random
 import re
+import sys
 from abc import abstractmethod
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
@@ -38,12 +39,10 @@ from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Queries
-from gamecert.solvers.rules.impartial import impartial_game
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen
 from gamecert.verify.errors import PackageError
-from gamecert.verify.rules.play import guarded
+from gamecert.verify.rules.playing import guarded
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
@@ -197,7 +196,8 @@ def filled(template: str, values: dict[str, object]) -> str:
 
 
 class RulesProblem(ContestProblem):
-    """The contest problem of one impartial rules game with ``positions``.
+    """The contest problem of one rules game with ``positions``; each kind's subclass (in ``verify/<kind>/contest/``)
+    says how its solver counts positions and what the statement says of play and output.
 
     Its statement, validator and reference are generated; they state the
     limits of the package last planned (:meth:`cases` plans one), so a
@@ -271,9 +271,9 @@ class RulesProblem(ContestProblem):
             yield TestCase("largest", f"size-{sizes[-1]}-repeated", text(repeated),
                            f"the positions of size {sizes[-1]} repeated to {plan.lines} lines")
 
+    @abstractmethod
     def reached(self, queries: list) -> int:
-        """How many positions the solver stores to answer ``queries``."""
-        return len(impartial_game(self.rules_game.rules, queries, self.rules_game.limits).table)
+        """How many positions the kind's solver stores to answer ``queries`` (the planner's measure)."""
 
     def resource(self, name: str) -> str:
         """The generated statement, validator or reference, for the package last planned."""
@@ -286,7 +286,12 @@ class RulesProblem(ContestProblem):
         raise PackageError(f"the rules problem has no file {name}")
 
     def template(self, name: str) -> str:
-        """The text of one of the program templates beside this module."""
+        """The text of one of the program templates: the kind's own (beside its problem class, in
+        ``verify/<kind>/contest/``), else the one every kind shares (beside this module)."""
+        for cls in type(self).__mro__:
+            package = sys.modules[cls.__module__].__package__ or ""
+            if package.startswith("gamecert.") and files(package).joinpath(name).is_file():
+                return files(package).joinpath(name).read_text(encoding="utf-8")
         return files(__name__).joinpath(name).read_text(encoding="utf-8")
 
     def values(self) -> dict[str, object]:
@@ -296,34 +301,17 @@ class RulesProblem(ContestProblem):
         return {"RULES_SOURCE": self.rules_source, "FIRST_SIZE": FIRST_SIZE, "MAX_SIZE": self.plan.max_size,
                 "MAX_LINES": self.plan.lines}
 
+    @abstractmethod
     def _play(self) -> str:
         """The statement's paragraph on how the game is played."""
-        rules = self.rules_game.rules
-        end = ("The player who makes the last move loses: a player who cannot move wins."
-               if rules.misere else "A player who cannot move loses.")
-        return ("Two players take turns to move, starting from a position of this game; the\n"
-                "positions one move away from a position are those its rules below give.\n"
-                f"{end} For each position of the input, does the player to move win with\nperfect play?")
 
+    @abstractmethod
     def _defined(self) -> str:
         """The statement's sentence on what the rules file's functions do."""
-        parts = (r" A position is the sum of the independent games \texttt{components} lists: a move is a move in "
-                 "one of them." if self.rules_game.rules.components is not None else "")
-        return ("\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the positions\n"
-                "one move away." + parts)
 
+    @abstractmethod
     def _output(self) -> str:
         """The statement's output section."""
-        rules = self.rules_game.rules
-        if rules.answer is not None:
-            return (r"For each line, print the text the rules' \texttt{answer(win, value)} returns, where "
-                    r"\texttt{win} says whether the player to move wins and \texttt{value} is the position's "
-                    "nim value" + (r" (\texttt{None}: misère play)." if rules.misere else "."))
-        if rules.misere:
-            return r"For each line, print \texttt{win} if the player to move wins and \texttt{lose} otherwise."
-        return (r"For each line, print \texttt{win $N$} if the player to move wins, where $N$ is the "
-                "position's nim value (its Sprague--Grundy value: the xor of its components' values), "
-                r"and \texttt{lose 0} if the player to move loses.")
 
     def _statement(self, plan: Plan) -> str:
         rules = self.rules_game.rules
@@ -344,10 +332,10 @@ class RulesProblem(ContestProblem):
 
 
 class RulesContest(Contest):
-    """``gamecert package --rules FILE``: the contest problem of an impartial rules game with ``positions``."""
+    """``gamecert package --rules FILE``: the contest problem of a rules game with ``positions``."""
 
-    #: The problem this contest makes.
-    made: type[RulesProblem] = RulesProblem
+    #: The problem this contest makes (the kind's).
+    made: type[RulesProblem]
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -359,217 +347,3 @@ class RulesContest(Contest):
                 "of each size (docs/rules.md)"
             )
         return self.made(self.game)
-
-
-class TurnRulesProblem(RulesProblem):
-    """The contest problem of one general or score rules game with ``positions`` and one position per line.
-
-    Its reference is :mod:`~gamecert.verify.rules.contest.general_reference`
-    (a second retrograde analysis) or
-    :mod:`~gamecert.verify.rules.contest.score_reference` (memoized minimax),
-    each written apart from gamecert's solvers; the validator is the
-    impartial problem's.
-    """
-
-    #: The standalone reference program of this kind (a file of this package).
-    reference: str
-
-    def reached(self, queries: list) -> int:
-        """How many positions the game's solver stores to answer ``queries``."""
-        return len(self.rules_game.solve(Queries(tuple(queries))).table)
-
-    def _play(self) -> str:
-        rules = self.rules_game.rules
-        out = ["Two players take turns to move, starting from a position of this game; the\n"
-               "positions one move away from a position are those its rules below give" + self._points()]
-        if rules.result is not None:
-            out.append(r"The game is over at a position where \texttt{result} says so: " + self._result())
-        out.append("A player who cannot move " + self._stuck())
-        if rules.player is not None:
-            out.append(r"A move to a position where \texttt{player} names the same player is an extra move: that "
-                       "player moves again.")
-        out.append(self._ends())
-        return " ".join(out)
-
-    @abstractmethod
-    def _points(self) -> str:
-        """How the statement's first sentence ends: what a move gives besides a position."""
-
-    @abstractmethod
-    def _result(self) -> str:
-        """What ``result`` says where the game is over."""
-
-    @abstractmethod
-    def _stuck(self) -> str:
-        """What happens to a player who cannot move."""
-
-    @abstractmethod
-    def _ends(self) -> str:
-        """Whether play ends, and what endless play is."""
-
-
-class GeneralRulesProblem(TurnRulesProblem):
-    """The contest problem of one general rules game: win, lose or draw with remoteness (a second retrograde
-    analysis as reference)."""
-
-    reference = "general_reference.py"
-
-    def _points(self) -> str:
-        return "."
-
-    def _result(self) -> str:
-        return r"\texttt{win}, \texttt{lose} or \texttt{draw} for the player to move."
-
-    def _stuck(self) -> str:
-        return "loses."
-
-    def _ends(self) -> str:
-        return "Positions may repeat: a position from which neither player can force a win is a draw."
-
-    def _defined(self) -> str:
-        return "\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the positions\none move away."
-
-    def _output(self) -> str:
-        rules = self.rules_game.rules
-        remoteness = (r"$N$ is the remoteness: 0 where the game is over; otherwise the winner plays to win as soon "
-                      r"as possible and the loser to lose as late as possible, and $N$ is the number of moves "
-                      "until the game ends")
-        if rules.answer is not None:
-            return (r"For each line, print the text the rules' \texttt{answer(outcome, $N$)} returns, where "
-                    r"\texttt{outcome} is \texttt{\"win\"} or \texttt{\"lose\"} for the player to move, or "
-                    r"\texttt{\"draw\"} (and $N$ \texttt{None}) when neither player can force a win; "
-                    + remoteness + ".")
-        return (r"For each line, print \texttt{win $N$} if the player to move can force a win, \texttt{lose $N$} "
-                r"if the opponent can, and \texttt{draw} otherwise; " + remoteness + ".")
-
-
-class ScoreRulesProblem(TurnRulesProblem):
-    """The contest problem of one score rules game: the best difference of points (memoized minimax as
-    reference)."""
-
-    reference = "score_reference.py"
-
-    def _points(self) -> str:
-        return ", each with the points the\nplayer making that move scores."
-
-    def _result(self) -> str:
-        return r"its value is what the player to move gains over the opponent from there on."
-
-    def _stuck(self) -> str:
-        return "gains nothing more (the value 0)."
-
-    def _ends(self) -> str:
-        return "Every play ends."
-
-    def _defined(self) -> str:
-        return "\\texttt{parse}\nreads a position from one input line and \\texttt{moves} gives the moves, each a pair\n(position, points)."
-
-    def _output(self) -> str:
-        rules = self.rules_game.rules
-        value = (r"the most the player to move can guarantee with perfect play of both: its own points minus "
-                 "the opponent's from this position on")
-        if rules.answer is not None:
-            return (r"For each line, print the text the rules' \texttt{answer(\"score\", $S$)} returns, "
-                    f"where $S$ is {value}.")
-        return rf"For each line, print \texttt{{score $S$}}, where $S$ is {value}."
-
-
-class TurnContest(Contest):
-    """``gamecert package --rules FILE``: the contest problem of a general or score rules game with ``positions``
-    and one position per input line."""
-
-    def __init__(self, game: Game, made: type[TurnRulesProblem]) -> None:
-        self.game = game
-        self.made = made  # the kind's problem class, named by its game
-
-    def problem(self) -> TurnRulesProblem:
-        rules = self.game.rules
-        if rules.positions is None:
-            raise PackageError(
-                f"{rules.path} defines no positions(size): a package draws its tests from every position of each "
-                "size (docs/rules.md)"
-            )
-        if rules.starts is not None:
-            raise PackageError(
-                f"{rules.path} reads a whole input (starts): a package's tests are one position per line"
-            )
-        return self.made(self.game)
-
-
-class PartizanRulesProblem(RulesProblem):
-    """The contest problem of one partizan rules game with ``positions``: each position's canonical form in
-    CGSuite's notation and its outcome class.
-
-    Its reference is :mod:`~gamecert.verify.rules.contest.partizan_reference`
-    (canonical simplification by Conway's definitions and a notation writer of
-    its own, sharing no code with the engine); the validator is the impartial
-    problem's. Each case's text is answered by that reference (run here) and
-    by the engine when the case is made: a package whose reference would print
-    anything but the answer to be certified is refused.
-    """
-
-    reference = "partizan_reference.py"
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        self._program: dict | None = None  # the reference's names, run in-process to compare
-
-    def cases(self, size: str, seed: int) -> Iterator[TestCase]:
-        """The cases of :meth:`RulesProblem.cases`, each checked against the reference (see the class)."""
-        for case in super().cases(size, seed):
-            self._agree(case)
-            yield case
-
-    def reached(self, queries: list) -> int:
-        """How many component positions the engine stores to answer ``queries``."""
-        return len(self.rules_game.solve(list(queries)).table)
-
-    def _agree(self, case: TestCase) -> None:
-        """A PackageError unless the reference's answer to ``case`` is the engine's."""
-        game = self.rules_game
-        if self._program is None:
-            self._program = {"__name__": "partizan_reference"}
-            exec(compile(self.resource(self.reference), self.reference, "exec"), self._program)  # noqa: S102 (ours)
-        namespace = self._program
-        engine = game.lines(game.solve(game.parse(case.text)))
-        try:
-            with guarded(game.rules, game.limits):
-                mine = namespace["answers"](namespace["load_rules"](self.rules_source), case.text)
-        except Exception as exc:  # noqa: BLE001 (the reference's failure, reported as the package's)
-            raise PackageError(f"the package's reference fails on case {case.name}: {exc}") from None
-        for k, (a, b) in enumerate(zip(mine, engine)):
-            if a != b:
-                raise PackageError(f"the package's reference answers line {k + 1} of case {case.name} with {a!r}, "
-                                   f"the engine with {b!r}: no package whose reference disagrees")
-        if len(mine) != len(engine):
-            raise PackageError(f"the package's reference gives {len(mine)} lines on case {case.name}, not {len(engine)}")
-
-    def _play(self) -> str:
-        return ("Two players, Left and Right, take turns to move, starting from a position of this game; the\n"
-                r"positions Left can move to are those \texttt{left} gives, Right's those \texttt{right} gives. "
-                "A player who cannot move loses. Every play ends.")
-
-    def _defined(self) -> str:
-        parts = (r" A position is the sum of the independent games \texttt{components} lists: a move is a move in "
-                 "one of them." if self.rules_game.rules.components is not None else "")
-        return ("\\texttt{parse}\nreads a position from one input line, \\texttt{left} gives Left's moves and "
-                r"\texttt{right} Right's." + parts)
-
-    def _output(self) -> str:
-        value = (r"$V$ is the position's value, its canonical form, in CGSuite's notation: integers, dyadic "
-                 r"fractions (\texttt{3/4}), \texttt{*}, \texttt{*2}, \texttt{\^{}}, \texttt{v}, \texttt{\^{}*}, "
-                 r"\texttt{x\^{}\^{}*k} and \texttt{v3} for sums of a number, ups and a nimber, \texttt{+-G} for a "
-                 r"game equal to its negative with Left options \texttt{G} (\texttt{+-\{A,B\}} for several), "
-                 r"\texttt{Tiny(G)} and \texttt{Miny(G)}, and \texttt{\{A,B|C\}} otherwise (an unbraced lone option "
-                 r"written with more bars: \texttt{\{2|1||0\}}), options in CGSuite's order; $O$ is the outcome "
-                 r"class: \texttt{L} (Left wins whoever starts), \texttt{R} (Right does), \texttt{N} (the player to "
-                 r"move wins) or \texttt{P} (the player to move loses)")
-        if self.rules_game.rules.answer is not None:
-            return rf"For each line, print the text the rules' \texttt{{answer($V$, $O$)}} returns, where {value}."
-        return rf"For each line, print $V$ and $O$ separated by a space, where {value}."
-
-
-class PartizanContest(RulesContest):
-    """``gamecert package --rules FILE``: the contest problem of a partizan rules game with ``positions``."""
-
-    made = PartizanRulesProblem

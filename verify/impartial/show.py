@@ -13,51 +13,24 @@ the P-positions (lost for the player to move) marked and the winning moves
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gamecert.verify.capabilities import ExportStart, Pictures, PositionPictures
+from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
-from gamecert.verify.uvg.game import UvgPictures
+from gamecert.verify.rules.drawing import GAP_X, GAP_Y, MARGIN, MAX_NODES, NODE_H, NODE_TEXT, NODE_W, PER_ROW, clip, cut
 
 if TYPE_CHECKING:
-    from gamecert.solvers.rules.impartial import ImpartialSolution
+    from gamecert.solvers.impartial.solver import ImpartialSolution
     from gamecert.verify.game import Game
-    from gamecert.verify.rules.play import SolvedPositions
+    from gamecert.verify.impartial.play import SolvedPositions
 
-#: The most positions the game graph draws; the rest are counted, not drawn.
-MAX_NODES = 200
 #: The most queries listed with their components, and components per query.
 MAX_QUERIES = 6
 MAX_COMPONENTS = 10
-#: Positions per row of the game graph, a node's size, the gaps between nodes.
-PER_ROW = 10
-NODE_W, NODE_H = 100.0, 36.0
-GAP_X, GAP_Y = 16.0, 44.0
-MARGIN = 30.0
-#: Characters of a position's text inside a node.
-NODE_TEXT = 15
 
 
 # -- token-on-a-graph rules --------------------------------------------------------------------
-
-
-class GraphRulesPictures(UvgPictures["GraphInstance", "GraphRulesSolution", int]):
-    """``gamecert show --rules FILE INPUT [--vertex LABEL]``: geography's picture, vertices named by their labels."""
-
-    focus_option = "--vertex"
-
-    def __init__(self, game: Game, starts: ExportStart) -> None:
-        super().__init__(starts)
-        self.game = game
-
-    def draw(self, instance: Any, solution: Any, focus: int | None = None) -> str:
-        from gamecert.solvers.geography.solver import GeographySolution
-        from gamecert.verify.geography.show import geography_picture
-
-        graph = dataclasses.replace(solution.graph, labels=tuple(str(x) for x in solution.labels))
-        return geography_picture(GeographySolution(graph, solution.decomposition), focus, title=self.game.name)
 
 
 # -- impartial rules ---------------------------------------------------------------------------
@@ -135,19 +108,6 @@ def move_layers(n: int, moves: list[tuple[int, int]]) -> list[int]:
     return layer
 
 
-def clip(x1: float, y1: float, x2: float, y2: float) -> tuple[float, float]:
-    """Where the segment from ``(x1, y1)`` to the centre ``(x2, y2)`` of a node enters the node's box."""
-    dx, dy = x2 - x1, y2 - y1
-    if dx == 0 and dy == 0:
-        return x2, y2
-    t = min((NODE_W / 2 + 3) / abs(dx) if dx else math.inf, (NODE_H / 2 + 3) / abs(dy) if dy else math.inf)
-    return x2 - dx * t, y2 - dy * t
-
-
-def cut(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 def impartial_picture(solved: SolvedPositions, name: str) -> str:
     """Draw an impartial rules game's queries and the game graph reached from them, as SVG.
 
@@ -160,8 +120,8 @@ def impartial_picture(solved: SolvedPositions, name: str) -> str:
     the top, so every move goes down.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules, Limits
-    >>> from gamecert.verify.rules.game import ImpartialRulesGame
-    >>> from gamecert.verify.rules.play import SolvedPositions
+    >>> from gamecert.verify.impartial.game import ImpartialRulesGame
+    >>> from gamecert.verify.impartial.play import SolvedPositions
     >>> nim = ImpartialRulesGame(ImpartialRules("nim", "nim.py", int, lambda n: range(n)), Limits())
     >>> impartial_picture(SolvedPositions.certified(nim, "2\\n"), "nim").count('class="position p-position')
     1
@@ -291,7 +251,7 @@ class ImpartialPictures(Pictures[list, "ImpartialSolution", None]):
         self.game = game
 
     def draw(self, instance: list, solution: ImpartialSolution, focus: None = None) -> str:
-        from gamecert.verify.rules.play import SolvedPositions
+        from gamecert.verify.impartial.play import SolvedPositions
 
         return impartial_picture(SolvedPositions(self.game, instance, solution), self.game.name)
 
@@ -303,7 +263,8 @@ class ImpartialPositionPictures(PositionPictures):
         self.game = game
 
     def draw_position(self, text: str) -> str:
-        from gamecert.verify.rules.play import SolvedPositions, one_line
+        from gamecert.verify.impartial.play import SolvedPositions
+        from gamecert.verify.rules.playing import one_line
 
         solved = SolvedPositions.certified(self.game, one_line(text), "--position")
         return impartial_picture(solved, self.game.name)

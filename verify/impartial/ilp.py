@@ -8,14 +8,14 @@ linear constraints over one-hot 0/1 variables; in an acyclic graph they have
 exactly one solution, so a query's value is proven by the infeasibility of
 any other. Under misère play no Grundy function decides the game: the
 outcomes are asked directly, as the kernel of the graph. Nothing here uses
-:mod:`gamecert.solvers.rules.impartial`.
+:mod:`gamecert.solvers.impartial.solver`.
 """
 
 from __future__ import annotations
 
 from gamecert.solvers.errors import SolverError
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.rules.retrograde import Answers, WholeSumGraph
+from gamecert.verify.impartial.retrograde import Answers, WholeSumGraph
 
 #: Largest whole-sum graph solved (positions), see :func:`fits`.
 ILP_MAX_POSITIONS = 5_000
@@ -31,7 +31,7 @@ def terms(graph: WholeSumGraph) -> int:
     """Terms of the normal-play model: per position of ``d`` moves, ``d + 1`` values, each compared with ``d`` options.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> from gamecert.verify.rules.retrograde import whole_sum_graph
+    >>> from gamecert.verify.impartial.retrograde import whole_sum_graph
     >>> terms(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [2]))
     14
     """
@@ -50,7 +50,7 @@ def fits(graph: WholeSumGraph) -> str | None:
     second. Hence :data:`ILP_MAX_TERMS`, and :data:`ILP_MAX_POSITIONS`.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> from gamecert.verify.rules.retrograde import whole_sum_graph
+    >>> from gamecert.verify.impartial.retrograde import whole_sum_graph
     >>> fits(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [500]))
     '501 whole-sum positions: 42,042,751 terms > 60,000 (ILP limit)'
     """
@@ -70,7 +70,7 @@ def ilp_answers(graph: WholeSumGraph) -> Answers:
 
     Parameters
     ----------
-    graph : the whole-sum position graph (:func:`~gamecert.verify.rules.retrograde.whole_sum_graph`)
+    graph : the whole-sum position graph (:func:`~gamecert.verify.impartial.retrograde.whole_sum_graph`)
 
     Returns
     -------
@@ -99,7 +99,7 @@ def ilp_answers(graph: WholeSumGraph) -> Answers:
     INFEASIBLE solve with the answer's variable assumed 0.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> from gamecert.verify.rules.retrograde import whole_sum_graph
+    >>> from gamecert.verify.impartial.retrograde import whole_sum_graph
     >>> ilp_answers(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [0, 3]))
     ((False, 0), (True, 3))
     """

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.impartial import ImpartialSolution, Sum, shown_whole
+from gamecert.solvers.impartial.solver import ImpartialSolution, shown_whole
+from gamecert.solvers.rules.positions import Sum
 from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, RulesInterrupt
 
 #: At most this many violations are listed.
@@ -31,7 +32,7 @@ def check_impartial(rules: ImpartialRules, solution: ImpartialSolution, limits: 
     ``O(P + M)`` time for ``P`` entries and ``M`` moves, ``O(d)`` extra
     space for the largest number of options ``d``.
 
-    >>> from gamecert.solvers.rules.impartial import impartial_game
+    >>> from gamecert.solvers.impartial.solver import impartial_game
     >>> nim = ImpartialRules("nim", "nim.py", int, lambda n: range(n))
     >>> sol = impartial_game(nim, [2])
     >>> check_impartial(nim, sol)

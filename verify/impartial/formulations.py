@@ -2,18 +2,18 @@
 
 Each answers the queries of an input by itself, reading nothing but the
 rules (through a guard, like the solver), and returns what
-:meth:`~gamecert.verify.rules.game.ImpartialRulesGame.answer` returns: one
+:meth:`~gamecert.verify.impartial.game.ImpartialRulesGame.answer` returns: one
 ``(win, value)`` per query. None shares code with the fast solver
-(:mod:`gamecert.solvers.rules.impartial`):
+(:mod:`gamecert.solvers.impartial.solver`):
 
-* ``retrograde`` (:mod:`~gamecert.verify.rules.retrograde`): the explicit
+* ``retrograde`` (:mod:`~gamecert.verify.impartial.retrograde`): the explicit
   position graph, solved bottom-up (Sprague–Grundy on components, or misère
   outcomes of whole sums);
-* ``sat`` (:mod:`~gamecert.verify.rules.sat`): the P-positions of the whole
+* ``sat`` (:mod:`~gamecert.verify.impartial.sat`): the P-positions of the whole
   sum as the unique kernel, each answer proven by an UNSAT call;
-* ``ilp`` (:mod:`~gamecert.verify.rules.ilp`): the Grundy function of the
+* ``ilp`` (:mod:`~gamecert.verify.impartial.ilp`): the Grundy function of the
   whole sum by mex constraints in CP-SAT, each value proven by infeasibility;
-* ``search`` (:mod:`~gamecert.verify.rules.search`): the whole sum searched
+* ``search`` (:mod:`~gamecert.verify.impartial.search`): the whole sum searched
   as one game, no Sprague–Grundy theory at all.
 """
 
@@ -23,8 +23,8 @@ from typing import Protocol
 
 from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.game import Formulation
-from gamecert.verify.rules import ilp, retrograde, sat, search
-from gamecert.verify.rules.retrograde import Answers, WholeSumGraph, whole_sum_graph
+from gamecert.verify.impartial import ilp, retrograde, sat, search
+from gamecert.verify.impartial.retrograde import Answers, WholeSumGraph, whole_sum_graph
 
 
 class RulesGame(Protocol):
@@ -44,7 +44,7 @@ def impartial_formulations(game: RulesGame) -> tuple[Formulation, ...]:
     [('retrograde', ((False, 0), (True, 4))), ('sat', ((False, 0), (True, 4))),
      ('ilp', ((False, 0), (True, 4))), ('search', ((False, 0), (True, 4)))]
     """
-    return (RetrogradeFormulation(game), SatFormulation(game), IlpFormulation(game), SearchFormulation(game))
+    return (ImpartialRetrogradeFormulation(game), ImpartialSatFormulation(game), ImpartialIlpFormulation(game), ImpartialSearchFormulation(game))
 
 
 class ImpartialFormulation(Formulation[list, Answers]):
@@ -57,8 +57,8 @@ class ImpartialFormulation(Formulation[list, Answers]):
         return f"<{type(self).__name__} of {self.game.rules.name!r}>"
 
 
-class RetrogradeFormulation(ImpartialFormulation):
-    """The explicit position graph solved bottom-up (:func:`~gamecert.verify.rules.retrograde.retrograde_answers`).
+class ImpartialRetrogradeFormulation(ImpartialFormulation):
+    """The explicit position graph solved bottom-up (:func:`~gamecert.verify.impartial.retrograde.retrograde_answers`).
 
     As cheap as the solver (linear in the positions and moves), so it runs
     wherever the solver does; past ``--max-positions`` it is skipped.
@@ -73,7 +73,7 @@ class RetrogradeFormulation(ImpartialFormulation):
         return retrograde.retrograde_answers(self.game.rules, instance, self.game.limits)
 
 
-class WholeSumFormulation(ImpartialFormulation):
+class ImpartialWholeSumFormulation(ImpartialFormulation):
     """A formulation over the whole-sum position graph, listed once for ``fits`` and ``run``.
 
     ``fits`` lists the graph up to :attr:`cap` positions and keeps it for
@@ -100,8 +100,8 @@ class WholeSumFormulation(ImpartialFormulation):
         return self._listed[1]
 
 
-class SatFormulation(WholeSumFormulation):
-    """The P-positions as the unique kernel, by SAT calls (:func:`~gamecert.verify.rules.sat.sat_answers`)."""
+class ImpartialSatFormulation(ImpartialWholeSumFormulation):
+    """The P-positions as the unique kernel, by SAT calls (:func:`~gamecert.verify.impartial.sat.sat_answers`)."""
 
     name = "sat"
     cap = sat.SAT_MAX_POSITIONS
@@ -114,8 +114,8 @@ class SatFormulation(WholeSumFormulation):
         return sat.sat_answers(self.graph(instance))
 
 
-class IlpFormulation(WholeSumFormulation):
-    """The Grundy function by mex constraints, by CP-SAT (:func:`~gamecert.verify.rules.ilp.ilp_answers`)."""
+class ImpartialIlpFormulation(ImpartialWholeSumFormulation):
+    """The Grundy function by mex constraints, by CP-SAT (:func:`~gamecert.verify.impartial.ilp.ilp_answers`)."""
 
     name = "ilp"
     cap = ilp.ILP_MAX_POSITIONS
@@ -128,12 +128,12 @@ class IlpFormulation(WholeSumFormulation):
         return ilp.ilp_answers(self.graph(instance))
 
 
-class SearchFormulation(ImpartialFormulation):
-    """The whole sum searched as one game (:func:`~gamecert.verify.rules.search.search_answers`).
+class ImpartialSearchFormulation(ImpartialFormulation):
+    """The whole sum searched as one game (:func:`~gamecert.verify.impartial.search.search_answers`).
 
     Its cost shows only while searching, so it always fits and gives up
     (skipped, as past a time limit) after
-    :data:`~gamecert.verify.rules.search.SEARCH_MAX_POSITIONS` positions.
+    :data:`~gamecert.verify.impartial.search.SEARCH_MAX_POSITIONS` positions.
     """
 
     name = "search"

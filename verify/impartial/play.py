@@ -7,7 +7,7 @@ position reached from them, its moves, its value and a winning move.
 ``gamecert play --rules FILE --position TEXT`` plays on it
 (:class:`ImpartialPlay`), ``gamecert solve --rules FILE --position TEXT``
 prints one position's verdict (:class:`ImpartialPositions`) and ``gamecert
-show`` draws its game graph (:mod:`gamecert.verify.rules.show`).
+show`` draws its game graph (:mod:`gamecert.verify.impartial.show`).
 
 A position in play is the ordered tuple of its components (the position
 alone when the rules give no ``components``); two positions are the same when
@@ -22,36 +22,21 @@ position lost for the player to move.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Hashable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.impartial import ImpartialSolution, Sum, parse_positions
-from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.impartial.solver import ImpartialSolution
+from gamecert.solvers.rules.positions import Sum, parse_positions
+from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, shown_position
 from gamecert.verify.capabilities import PositionAnswer, PositionPlay, Positions
 from gamecert.verify.engine.play import Illegal
+from gamecert.verify.rules.playing import MOVE_HINT, guarded, one_line
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
-
-#: What a user types the position after a move as.
-MOVE_HINT = "type the position after your move, as one input line"
-
-
-@contextmanager
-def guarded(rules: ImpartialRules, limits: Limits) -> Iterator[Guard]:
-    """A :class:`~gamecert.solvers.rules.rules.Guard` around a few calls into the rules: what they raise
-    (or the guard stops) leaves the block as a :class:`~gamecert.solvers.errors.RulesError`."""
-    guard = Guard(rules, limits)
-    with guard:
-        try:
-            yield guard
-        except RulesError:
-            raise
-        except RULES_FAULTS as exc:
-            raise guard.failed(exc) from None
 
 
 @dataclass(frozen=True)
@@ -74,7 +59,7 @@ class SolvedPositions:
     timer runs while a person thinks.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules, Limits
-    >>> from gamecert.verify.rules.game import ImpartialRulesGame
+    >>> from gamecert.verify.impartial.game import ImpartialRulesGame
     >>> nim = ImpartialRulesGame(ImpartialRules("nim", "nim.py", int, lambda n: range(n)), Limits())
     >>> s = SolvedPositions.certified(nim, "3\\n")
     >>> s.value(s.starts[0]), [s.show(m.after) for m in s.moves(s.starts[0])], s.show(s.winning(s.starts[0]).after)
@@ -217,10 +202,10 @@ class SolvedPositions:
         Depth-first search over an explicit stack, every move followed (the
         solver's own search stops at a first winning move): ``O(P + M)`` for
         the ``P`` whole positions and ``M`` moves reached. The table is then
-        checked by :func:`~gamecert.verify.rules.certificate.check_impartial`,
+        checked by :func:`~gamecert.verify.impartial.certificate.check_impartial`,
         which calls the rules again, and must agree with the solver's entries.
         """
-        from gamecert.verify.rules.certificate import check_impartial
+        from gamecert.verify.impartial.certificate import check_impartial
 
         table: dict[Hashable, bool | None] = {}  # None: on the stack
         sizes = Guard(self.rules, self.game.limits)
@@ -375,13 +360,6 @@ class ImpartialPositionPlay(PositionPlay):
         return ImpartialPlay(SolvedPositions.certified(self.game, one_line(text), "--position"))
 
 
-def one_line(text: str) -> str:
-    """``--position TEXT`` as one input line; a RulesError for more than one line."""
-    if "\n" in text.rstrip("\n"):
-        raise RulesError("--position", 1, 1, "expected one position on one line")
-    return text.rstrip("\n") + "\n"
-
-
 # -- solve --position --------------------------------------------------------------------------
 
 
@@ -395,7 +373,7 @@ class ImpartialPositions(Positions):
         """The verdict for people, and as JSON (the same text under ``"text"``).
 
         >>> from gamecert.solvers.rules.rules import ImpartialRules, Limits
-        >>> from gamecert.verify.rules.game import ImpartialRulesGame
+        >>> from gamecert.verify.impartial.game import ImpartialRulesGame
         >>> nim = ImpartialRulesGame(ImpartialRules("nim", "nim.py", int, lambda n: range(n)), Limits())
         >>> print(ImpartialPositions(nim).solve_position("3").text, end="")
         position: 3

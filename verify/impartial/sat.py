@@ -9,14 +9,14 @@ the whole sum, a sum of components being one position (no components, no
 xor, no Sprague–Grundy theory in the solver). Under normal play the nim value
 ``v`` of a position ``G`` is found as the one ``v`` for which ``G + *v`` (``G``
 beside a nim heap of ``v``) is a P-position. Nothing here uses
-:mod:`gamecert.solvers.rules.impartial`.
+:mod:`gamecert.solvers.impartial.solver`.
 """
 
 from __future__ import annotations
 
 from gamecert.solvers.errors import SolverError
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.rules.retrograde import Answers, WholeSumGraph
+from gamecert.verify.impartial.retrograde import Answers, WholeSumGraph
 
 #: python-sat backend (as for undirected vertex geography).
 SAT_BACKEND = "cadical153"
@@ -59,7 +59,7 @@ def fits(graph: WholeSumGraph) -> str | None:
     cross-check near a second.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> from gamecert.verify.rules.retrograde import whole_sum_graph
+    >>> from gamecert.verify.impartial.retrograde import whole_sum_graph
     >>> fits(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [300]))
     '301 whole-sum positions with heaps up to 300: 90,601 positions > 20,000 (SAT limit)'
     """
@@ -81,7 +81,7 @@ def sat_answers(graph: WholeSumGraph) -> Answers:
 
     Parameters
     ----------
-    graph : the whole-sum position graph (:func:`~gamecert.verify.rules.retrograde.whole_sum_graph`)
+    graph : the whole-sum position graph (:func:`~gamecert.verify.impartial.retrograde.whole_sum_graph`)
 
     Returns
     -------
@@ -112,7 +112,7 @@ def sat_answers(graph: WholeSumGraph) -> Answers:
     P-position; *Winning Ways*, ch. 3). ``O(size)`` clauses.
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> from gamecert.verify.rules.retrograde import whole_sum_graph
+    >>> from gamecert.verify.impartial.retrograde import whole_sum_graph
     >>> sat_answers(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [0, 3]))
     ((False, 0), (True, 3))
     """

@@ -26,8 +26,9 @@ from gamecert.verify.capabilities import InteractiveContest, PositionPlay
 from gamecert.verify.engine.interactive import ROLES, Judged, Jury, JuryProblem, Talk
 from gamecert.verify.engine.play import Illegal
 from gamecert.verify.engine.problem import TestCase, Unseen
-from gamecert.verify.rules.contest import SCALES, GeneralRulesProblem, TurnContest, filled, package_plan
-from gamecert.verify.rules.play import guarded
+from gamecert.verify.general.contest import GeneralRulesProblem, TurnContest
+from gamecert.verify.rules.contest import SCALES, filled, package_plan
+from gamecert.verify.rules.playing import guarded
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.interactive import CertifyCase

@@ -10,7 +10,7 @@ normal play), ``win`` or ``lose`` (misère play), or the rules' own
 
 It shares no code with gamecert's solver: the rules file is the game's
 definition, and the two searches below are written apart from
-``gamecert.solvers.rules.impartial``, so its acceptance by verifyproblem on
+``gamecert.solvers.impartial.solver``, so its acceptance by verifyproblem on
 every test is one more independent agreement with the certified answers.
 Normal play: the Sprague–Grundy value of each component by memoized
 depth-first search over an explicit stack, the value of a line the xor of

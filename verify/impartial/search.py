@@ -8,8 +8,8 @@ mex, no xor. A normal-play nim value ``v`` is found through the game itself:
 ``G + *v`` (``G`` beside a nim heap of ``v``) is lost for the player to move
 exactly when ``v`` is the value of ``G``, so ``v = 0, 1, 2, ...`` are searched
 in turn. The moves of a whole sum come from
-:class:`~gamecert.verify.rules.retrograde.WholeSums`; nothing here uses
-:mod:`gamecert.solvers.rules.impartial`.
+:class:`~gamecert.verify.impartial.retrograde.WholeSums`; nothing here uses
+:mod:`gamecert.solvers.impartial.solver`.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from collections.abc import Hashable, Sequence
 from gamecert.solvers.errors import RulesError, SolverError
 from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.rules.retrograde import Answers, GuardedRules, WholeSums
+from gamecert.verify.impartial.retrograde import Answers, WholeSums
+from gamecert.verify.rules.guarded import GuardedRules
 
 #: Most positions (a whole sum beside a heap) one call of :func:`search_answers` decides before it gives up.
 SEARCH_MAX_POSITIONS = 150_000
 
-#: A search position: a whole sum's key (:class:`~gamecert.verify.rules.retrograde.WholeSums`) and a nim heap beside it.
+#: A search position: a whole sum's key (:class:`~gamecert.verify.impartial.retrograde.WholeSums`) and a nim heap beside it.
 State = tuple[Hashable, int]
 
 

@@ -1,21 +1,10 @@
-"""Games written as rules files: :class:`ImpartialRulesGame` and :class:`GraphRulesGame`.
-
-:func:`~gamecert.verify.rules.load.rules_game` turns a rules file into one of
-these (or another kind's game), so every command works on it as on a built-in game. An impartial game answers one line per input line (``win N``
-or ``lose 0``: the nim value under normal play; ``win`` / ``lose`` under
-misère play; or the rules' own ``answer``), certified by the value of every
-position reached. A token-on-a-graph game is undirected vertex geography on
-the graph the rules build (:class:`~gamecert.verify.uvg.game.UvgGame`): one
-line ``LABEL win`` or ``LABEL lose`` per vertex, certified by the
-Gallai–Edmonds decomposition, cross-checked by ILP, SAT, rule search and QBF.
-"""
+"""The graph kind of rules games: the rules build a graph, and the game is undirected vertex geography on it."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from gamecert.solvers import jit
@@ -23,111 +12,12 @@ from gamecert.solvers.errors import RulesError
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import Decomposition
-from gamecert.solvers.rules.impartial import ImpartialSolution, impartial_game, parse_positions, shown_whole
-from gamecert.solvers.rules.rules import (
-    RULES_FAULTS,
-    GraphRules,
-    Guard,
-    ImpartialRules,
-    Limits,
-    RulesInterrupt,
-    shown_position,
-)
+from gamecert.solvers.rules.rules import RULES_FAULTS, GraphRules, Guard, Limits, RulesInterrupt, shown_position
 from gamecert.verify.capabilities import ExportStart, StressCases
-from gamecert.verify.game import Capability, Formulation, Write
-from gamecert.verify.rules.base import QueryRulesGame, RulesFileGame
+from gamecert.verify.game import Capability, Write
+from gamecert.verify.rules.base import RulesFileGame
 from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
 from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
-
-#: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
-Verdict = tuple[bool, "int | None"]
-
-
-class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
-    """An impartial game from a rules file: nim values (normal play) or outcomes (misère play) per input line."""
-
-    rules: ImpartialRules
-
-    @property
-    def about(self) -> str:
-        return f"impartial, {'misère' if self.rules.misere else 'normal'} play"
-
-    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
-        return parse_positions(self.rules, text, source, self.limits)
-
-    def solve(self, instance: list) -> ImpartialSolution:
-        return impartial_game(self.rules, instance, self.limits)
-
-    def _words(self, solution: ImpartialSolution) -> list[str]:
-        rules = self.rules
-        if rules.answer is None:
-            if rules.misere:
-                return ["win" if w else "lose" for w in solution.wins]
-            return [f"win {v}" if w else "lose 0" for w, v in zip(solution.wins, solution.values)]
-        return self.answer_lines(zip(solution.wins, solution.values))
-
-    def write_answer(self, solution: ImpartialSolution, write: Write) -> None:
-        write("".join(w + "\n" for w in self._words(solution)).encode())
-
-    def describe(self, solution: ImpartialSolution) -> dict:
-        """The answers, each query's components and value, and the certificate's table."""
-        guard = Guard(self.rules, self.limits)  # the rules' format() runs timed
-        with guard:
-            show = partial(shown_whole, self.rules, guard=guard)  # a misère sum (Sum) as its components
-            if solution.misere:
-                table = [[show(p), "win" if w else "lose"] for p, w in solution.table.items()]
-                note = (
-                    "table: every whole-sum position reached (with components: its components joined by +) and whether "
-                    "the player to move wins (misère play)"
-                )
-            else:
-                table = [[show(p), v] for p, v in solution.table.items()]
-                note = "table: every component position reached and its Sprague-Grundy value; each is the mex of its options"
-            return {
-                "game": self.name,
-                "rules": self.rules.path,
-                "play": "misere" if solution.misere else "normal",
-                "answer": self._words(solution),
-                "queries": [
-                    {"position": show(q), "components": [show(c) for c in parts], "win": w, "value": v}
-                    for q, parts, w, v in zip(solution.queries, solution.parts, solution.wins, solution.values)
-                ],
-                "certificate": {"table": table, "note": note},
-            }
-
-    def answer(self, solution: ImpartialSolution) -> tuple[Verdict, ...]:
-        return tuple(zip(solution.wins, solution.values))
-
-    def certify(self, instance: list, solution: ImpartialSolution) -> list[str]:
-        from gamecert.verify.rules.certificate import check_impartial
-
-        return check_impartial(self.rules, solution, self.limits)
-
-    def verdict(self, answer: Verdict) -> str:
-        win, value = answer
-        return ("win" if win else "lose") + ("" if value is None else f" {value}")
-
-    def formulations(self) -> tuple[Formulation, ...]:
-        from gamecert.verify.rules import formulations
-
-        return formulations.impartial_formulations(self)
-
-    def build_capabilities(self) -> tuple[Capability, ...]:
-        """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
-        from gamecert.verify.rules.audit import Claims
-        from gamecert.verify.rules.contest import RulesContest
-        from gamecert.verify.rules.play import ImpartialPositionPlay, ImpartialPositions
-        from gamecert.verify.rules.show import ImpartialPictures, ImpartialPositionPictures
-        from gamecert.verify.rules.stress import LineStressCases
-
-        stress = (LineStressCases(self),) if self.rules.positions is not None else ()
-        return (
-            ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
-            ImpartialPositions(self), RulesContest(self), *stress, Claims(self),
-        )
-
-
-# -- token-on-a-graph rules --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -199,7 +89,6 @@ def build_graph(rules: GraphRules, instance: Any, limits: Limits) -> GraphInstan
     return GraphInstance(instance, labels, graph, len(pairs) - len(kept))
 
 
-
 class GraphRulesGame(RulesFileGame[GraphInstance, GraphRulesSolution], UvgGame[GraphInstance, GraphRulesSolution]):
     """A token-on-a-graph game from a rules file: undirected vertex geography on the graph the rules build
     (:class:`~gamecert.verify.uvg.game.UvgGame`'s answer, certificate, explanation and formulations)."""
@@ -268,8 +157,8 @@ class GraphRulesGame(RulesFileGame[GraphInstance, GraphRulesSolution], UvgGame[G
 
     def build_capabilities(self) -> tuple[Capability, ...]:
         """Starts (export), play, mid-game positions, pictures and stress cases (with ``instances``)."""
-        from gamecert.verify.rules.show import GraphRulesPictures
-        from gamecert.verify.rules.stress import GraphStressCases
+        from gamecert.verify.graph.show import GraphRulesPictures
+        from gamecert.verify.graph.stress import GraphStressCases
 
         starts = GraphRulesStarts(self)
         stress = (GraphStressCases(self),) if self.rules.instances is not None else ()
