@@ -8,7 +8,7 @@ QBF, the domain of a score.
 from __future__ import annotations
 
 from gamecert.verify.general.graph import TurnGraph
-from gamecert.verify.rules.retrograde import bottom_up
+from gamecert.verify.rules.guarded import bottom_up
 
 
 def play_depths(graph: TurnGraph) -> list[int] | None:
