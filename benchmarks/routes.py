@@ -259,7 +259,7 @@ def plot(rows: dict[str, list[dict]], path: Path) -> None:
         svg.text(x, height - bottom + 16, f"{10 ** e:,}", 11, anchor="middle")
     svg.text((left + width - right) / 2, height - 18, "positions (CPU seconds up)", 12, anchor="middle")
     for i, (label, pts) in enumerate(rows.items()):
-        solved = [at(p["positions"], p["cpu"]) for p in pts if p.get("status") == "solved"]
+        solved = sorted(at(p["positions"], p["cpu"]) for p in pts if p.get("status") == "solved")
         colour, dash = palette[i % len(palette)], dashes[(i // len(palette)) % len(dashes)]
         if solved:
             svg.polyline(solved, stroke=colour, stroke_width=2, stroke_dasharray=dash)
