@@ -1,8 +1,11 @@
-"""Test-id hygiene, campaign projections and the C++ compile cache, for the whole suite."""
+"""Test-id hygiene, campaign projections, the C++ compile cache and numba's warm-up, for the whole suite."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +39,27 @@ def _compile_cache(tmp_path_factory):
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent  # the session's folder, above each worker's popen-gwN
     os.environ["GAMECERT_TEST_CXX_CACHE"] = str(root / "cxx-cache")
+
+
+def pytest_configure(config):
+    """numba's kernels compiled once per session, in the background (``tests/warm_kernels.py``), as the workers
+    start: they load them from numba's disk cache instead of each compiling them again (a fresh checkout has none).
+    Only in the session's controller, and only with workers (``-n 0`` runs the tests where they are)."""
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    config._warm_kernels = subprocess.Popen(
+        [sys.executable, "-m", "tests.warm_kernels"], cwd=Path(__file__).resolve().parent.parent,
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+
+
+def pytest_unconfigure(config):
+    """The warm-up ends with the session (what it compiled so far stays in the cache)."""
+    warm = getattr(config, "_warm_kernels", None)
+    if warm is not None:
+        if warm.poll() is None:
+            warm.kill()
+        warm.wait()
 
 
 #: The longest tests (a Kattis verifyproblem run each, or a Dask campaign killed mid-run): run first, so

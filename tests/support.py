@@ -33,6 +33,19 @@ def candidate(path: str, *args: str) -> str:
     return " ".join([sys.executable, "-I", "-S", str(TESTS / path), *args])
 
 
+def apart(stderr: str) -> str:
+    """A ``stress`` command's standard error with the sandbox's notice read apart. The notice (one line, first,
+    naming the limits that do not apply here: docs/sandbox.md) is exactly this machine's when there is one: a
+    machine without bubblewrap or without root prints it, others print nothing. Returns the rest."""
+    from gamecert.verify.engine import sandbox as box
+
+    notice = box.absent(box.support())
+    if notice is not None and stderr.startswith(notice + "\n"):
+        return stderr[len(notice) + 1 :]
+    assert not stderr.startswith("sandbox:"), stderr
+    return stderr
+
+
 TIME = re.compile(r" \(\d+\.\d s\)$")
 
 
@@ -137,13 +150,21 @@ def python_judge(folder: Path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(config.parent))
 
 
-def check_small_package(game: str, folder: str, out: Path, prefix: str = "", interactive: bool = False):
+def check_small_package(
+    game: str, folder: str, out: Path, prefix: str = "", interactive: bool = False, catching: tuple[str, ...] = ()
+):
     """Write the small package of ``game`` (its interactive problem with ``interactive``) with the
     programs under ``tests/FOLDER/submissions`` named ``PREFIX*``, run the real verifyproblem on it,
     and check that every program landed in its category:
     the reference accepted on every group, each wrong program caught by some group, the slow
     one over the time limit. verifyproblem's statement part is left out (the default parts): it
-    compiles the LaTeX statement with pdflatex, and CI installs no TeX Live. Returns the report."""
+    compiles the LaTeX statement with pdflatex, and CI installs no TeX Live.
+
+    ``catching``: the groups the wrong and slow programs run on (the fewest that still give each its
+    verdict; every group when empty). verifyproblem then runs twice: the package's own checks and the
+    reference on every group (which sets the time limit), then the other programs on those groups only,
+    under that time limit (``--fixed_timelim``): a slow program costs the time limit on every case it
+    fails. Returns the report of the run that judged the wrong and slow programs."""
     from gamecert.verify.engine.package import verify_package, write_package
     from gamecert.verify.registry import get_game
 
@@ -151,14 +172,28 @@ def check_small_package(game: str, folder: str, out: Path, prefix: str = "", int
     assert {c for c, _ in programs} == {"wrong_answer", "time_limit_exceeded"}
     cached_compiles(out.parent)
     summary = write_package(get_game(game), out, "small", 0, programs, interactive)
-    report = verify_package(out)
+    if catching:
+        assert set(catching) < set(summary.counts), catching
+        whole = verify_package(out, extra=["--submission_filter", "accepted/"])
+        assert whole.passed, whole.output
+        assert [v.submission for v in whole.verdicts] == ["accepted/reference.cpp"]
+        limit = re.search(r"setting timelim to ([0-9.]+) secs", whole.output)
+        assert limit is not None, whole.output
+        data = "|".join("sample/" if group == "sample" else f"secret/{group}/" for group in catching)
+        others = "|".join(f"{category}/" for category in sorted({c for c, _ in programs}))
+        report = verify_package(
+            out, parts=["submissions"],
+            extra=["--submission_filter", others, "--data_filter", data, "--fixed_timelim", limit.group(1)],
+        )
+    else:
+        whole = report = verify_package(out)
     assert report.passed, report.output
-    judged = sorted(v.submission for v in report.verdicts)
+    judged = sorted({v.submission for v in whole.verdicts} | {v.submission for v in report.verdicts})
     assert judged == sorted(summary.submissions)
-    table = {row[0]: row[1:-1] for row in report.rows}
-    groups = report.header[1:-1]
+    groups = whole.header[1:-1]
     assert set(groups) == set(summary.counts)
-    assert all(cell.startswith("AC") for cell in table["reference.cpp"])
+    assert all(cell.startswith("AC") for cell in {row[0]: row[1:-1] for row in whole.rows}["reference.cpp"])
+    table = {row[0]: row[1:-1] for row in report.rows}
     for category, path in programs:
         verdicts = table[path.name]
         wanted = "WA" if category == "wrong_answer" else "TLE"

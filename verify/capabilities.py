@@ -27,6 +27,7 @@ capability                   what it gives                             used by
 :class:`PeriodicityAudit`    a rule's nim-sequence, its period proven  ``audit --code --periodicity``
 :class:`InteractiveContest`  an interactive contest problem            ``package --interactive``, ``stress --interactive``
 :class:`Tiers`               solved tier by tier on Dask, its store    ``solve --tiers``, ``check --tiers``, ``stress --tiers``
+:class:`Statistics`          positions by value, extremes, branching   ``solve --stats``, ``show --stats``
 ===========================  ========================================  ===============================
 """
 
@@ -38,7 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gamecert.verify.game import Capability
+from gamecert.verify.game import Capability, Write
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from gamecert.verify.engine.play import PlayEngine
     from gamecert.verify.engine.problem import ContestProblem
     from gamecert.verify.engine.sizes import SizeCost
+    from gamecert.verify.engine.stats import GameStats
     from gamecert.verify.engine.tiers.check import CheckedTiers
     from gamecert.verify.engine.tiers.solve import Outlook, TieredSolve
     from gamecert.verify.game import Game
@@ -72,6 +74,16 @@ class StressCases(Capability):
     @abstractmethod
     def reductions(self, text: str) -> Iterator[str]:
         """Delta-debugging candidates: valid inputs strictly smaller than ``text``, coarse cuts first."""
+
+
+class StreamedAnswer(Capability, Generic[I]):
+    """The judge output written line by line, each line as soon as its answer is known (``solve`` without
+    ``--json``): a long input shows its answers as they come, and a limit reached late keeps the lines before it."""
+
+    @abstractmethod
+    def write_streamed(self, instance: I, write: Write, flush: Callable[[], object]) -> None:
+        """Solve ``instance``, writing (and flushing) each answer line as it is known: what ``write_answer`` of the
+        solution writes, byte for byte."""
 
 
 @dataclass(frozen=True)
@@ -341,3 +353,14 @@ class Tiers(Capability):
     @abstractmethod
     def stored(self, root: Path) -> Game:
         """The game with its answers read from the tiered solve stored in ``root``, not solved in memory."""
+
+
+class Statistics(Capability, Generic[I]):
+    """``gamecert solve --stats`` and ``show --stats``: the positions of a certified solve counted by value (by
+    remoteness, score, nim value or outcome class, as the kind has it), its extremes with a position each, and its
+    branching factor (:mod:`gamecert.verify.engine.stats`)."""
+
+    @abstractmethod
+    def analyze(self, instance: I) -> GameStats:
+        """The statistics of the solve of ``instance``, read from its certificate once that is checked (a
+        certificate that fails raises ``SolverError``: gamecert's fault)."""

@@ -10,7 +10,7 @@ differences with the rules again.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,8 +43,12 @@ class PartizanSolution:
     table: dict[Hashable, Form]
 
 
+#: ``answered(i, parts, value, outcome)``: told each query's answer as soon as it is known.
+Answered = Callable[[int, tuple, Form, str], object]
+
+
 def partizan_game(
-    rules: PartizanRules, queries: Sequence[Hashable], limits: Limits | None = None
+    rules: PartizanRules, queries: Sequence[Hashable], limits: Limits | None = None, answered: Answered | None = None
 ) -> PartizanSolution:
     """Solve a partizan game: the canonical form and outcome class of each query position.
 
@@ -52,7 +56,10 @@ def partizan_game(
     ----------
     rules : the game's :class:`~gamecert.solvers.rules.rules.PartizanRules`
     queries : positions, as the rules' ``parse`` returns them
-    limits : positions, memory and seconds per rules call allowed
+    limits : positions, memory and seconds per rules call allowed; with
+        ``limits.from_memory`` no count of positions, only ``max_memory``
+    answered : called with each query's index, components, form and
+        outcome as soon as that query is solved (before the next is begun)
 
     Returns
     -------
@@ -76,7 +83,11 @@ def partizan_game(
     of a board cost one entry. Time is ``O(P)`` rules calls for ``P``
     component positions plus the canonical-form work, which grows with the
     sizes of the forms, not of the game tree; space ``O(P)`` plus the forms.
-    A position met again while on the stack is a loop.
+    A position met again while on the stack is a loop. Queries are solved
+    one after another, each by its components, sharing the table, and each
+    answer is handed to ``answered`` once known; an option's components,
+    asked of the rules once per option position, are kept for the options
+    met again (a position is reached by many orders of the same moves).
 
     >>> from gamecert.solvers.rules.rules import PartizanRules
     >>> # A heap of n: Left takes 1, Right takes 2.
@@ -87,7 +98,7 @@ def partizan_game(
     guard = Guard(rules, limits or Limits())
     with guard:
         try:
-            return _solve(rules, list(queries), guard)
+            return _solve(rules, list(queries), guard, answered)
         except RulesError:
             raise
         except RulesInterrupt as exc:
@@ -129,8 +140,9 @@ def _split(rules: PartizanRules, position: Hashable, function: str, guard: Guard
     return parts
 
 
-def _options(rules: PartizanRules, position: Hashable, guard: Guard) -> tuple[list[tuple], list[tuple]]:
-    """The components of every Left and every Right option of ``position``."""
+def _options(rules: PartizanRules, position: Hashable, guard: Guard, split: dict) -> tuple[list[tuple], list[tuple]]:
+    """The components of every Left and every Right option of ``position`` (``split``: each option position's
+    components, kept)."""
     components = rules.components
     out = []
     for function, play in (("left", rules.left), ("right", rules.right)):
@@ -143,15 +155,20 @@ def _options(rules: PartizanRules, position: Hashable, guard: Guard) -> tuple[li
                 _hashable(m, function, position, guard)
                 side.append((m,))
                 continue
-            guard.doing = ("components", m)
-            parts = components(m)
-            parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
             try:
-                hash(parts)
+                parts = split.get(m)
             except TypeError:
-                for p in parts:
-                    _hashable(p, "components", m, guard)
                 _hashable(m, function, position, guard)
+            if parts is None:
+                guard.doing = ("components", m)
+                parts = components(m)
+                parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
+                try:
+                    hash(parts)
+                except TypeError:
+                    for p in parts:
+                        _hashable(p, "components", m, guard)
+                split[m] = parts
             side.append(parts)
         out.append(side)
     return out[0], out[1]
@@ -167,28 +184,33 @@ def _loop(guard: Guard, stack: list, start: Hashable, show) -> RulesError:
     )
 
 
-def _solve(rules: PartizanRules, queries: list, guard: Guard) -> PartizanSolution:
+def _solve(rules: PartizanRules, queries: list, guard: Guard, answered: Answered | None) -> PartizanSolution:
     table: dict[Hashable, Any] = {}
-    parts_of, values = [], []
-    for q in queries:
+    split: dict[Hashable, tuple] = {}
+    counted = not guard.limits.from_memory
+    parts_of, values, outcomes = [], [], []
+    for i, q in enumerate(queries):
         _hashable(q, "parse", q, guard)
         parts = _split(rules, q, "parse", guard)
         for c in parts:
             if c not in table:
-                _evaluate(rules, c, table, guard)
+                _evaluate(rules, c, table, split, guard, counted)
         parts_of.append(parts)
         guard.doing = None
-        values.append(add_all(table[c] for c in parts))
+        value = add_all(table[c] for c in parts)
+        values.append(value)
+        outcomes.append(outcome(value))
+        if answered is not None:
+            answered(i, parts, value, outcomes[-1])
     forms = {c: table[c] for parts in parts_of for c in parts}
-    return PartizanSolution(
-        tuple(queries), tuple(parts_of), forms, tuple(values), tuple(outcome(v) for v in values), table
-    )
+    return PartizanSolution(tuple(queries), tuple(parts_of), forms, tuple(values), tuple(outcomes), table)
 
 
-def _evaluate(rules: PartizanRules, root: Hashable, table: dict, guard: Guard) -> None:
-    """Fill ``table`` with the canonical form of ``root`` and of every component position below it."""
+def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, guard: Guard, counted: bool) -> None:
+    """Fill ``table`` with the canonical form of ``root`` and of every component position below it (``counted``:
+    against ``max_positions``; else memory alone bounds it, through the guard)."""
     table[root] = _OPEN
-    stack = [_frame(rules, root, guard)]
+    stack = [_frame(rules, root, guard, split)]
     while stack:
         frame = stack[-1]
         todo, i = frame[3], frame[4]
@@ -203,8 +225,9 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, guard: Guard) -
         frame[4] = i
         if i < len(todo):
             table[d] = _OPEN
-            guard.check_size(len(table))
-            stack.append(_frame(rules, d, guard))
+            if counted:
+                guard.check_size(len(table))
+            stack.append(_frame(rules, d, guard, split))
             continue
         guard.doing = None  # the engine's work: no rules time limit, and its faults are internal
         lefts = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[1]]
@@ -213,8 +236,8 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, guard: Guard) -
         stack.pop()
 
 
-def _frame(rules: PartizanRules, position: Hashable, guard: Guard) -> list:
+def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict) -> list:
     """A search frame: ``[position, components of each Left option, of each Right option, every component to
     evaluate first, how many of those are done]``."""
-    lefts, rights = _options(rules, position, guard)
+    lefts, rights = _options(rules, position, guard, split)
     return [position, lefts, rights, [c for comps in lefts + rights for c in comps], 0]

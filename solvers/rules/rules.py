@@ -213,6 +213,9 @@ class Limits:
     max_positions: int = 2_000_000
     max_memory: int | None = None
     time_limit: float = 10.0
+    #: No ``--max-positions`` was given: a solver that can (partizan) counts no positions and is bounded by
+    #: ``max_memory`` alone; the others keep ``max_positions``.
+    from_memory: bool = False
 
 
 class RulesInterrupt(BaseException):

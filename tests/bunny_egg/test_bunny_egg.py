@@ -17,7 +17,7 @@ from gamecert.verify.bunny_egg.audit import bunny_difference
 from gamecert.verify.bunny_egg.certificate import certify_positions
 from gamecert.verify.bunny_egg.families import long_game, random_game
 from gamecert.verify.bunny_egg.positions import position_graphs
-from gamecert.verify.bunny_egg.search import board_search, fits
+from gamecert.verify.bunny_egg.search import board_search, search_seconds
 
 CASES = Path(__file__).resolve().parents[2] / "cases" / "bunny-egg"
 
@@ -146,7 +146,7 @@ def games(draw, max_side: int = 4, min_side: int = 1) -> BunnyEgg:
 @settings(max_examples=150, deadline=None)
 @given(game=st.one_of(games(), games(min_side=4)))
 def test_incremental_agrees_with_board_search_position_by_position(method, game):
-    assert fits(game) is None
+    assert search_seconds(game) < 1.0
     # Verdicts, mistakes, the end, and each winning move the fast side names
     # (it must be one the board search proves winning).
     assert bunny_difference(bunny_egg(game, method), board_search(game)) is None
@@ -214,6 +214,19 @@ def test_position_graphs_follow_the_token():
         assert graph.n == a.graph.n - t  # every earlier position deleted, nothing else
 
 
+@pytest.mark.parametrize("route", ["lp", "konig"])
+@settings(max_examples=25, deadline=None)
+@given(game=games(max_side=6))
+def test_lp_and_konig_agree_with_the_solver(route, game):
+    from gamecert.verify.bunny_egg.lp import lp_verdicts
+    from gamecert.verify.bunny_egg.sat import konig_verdicts
+
+    verdicts, nus = (lp_verdicts if route == "lp" else konig_verdicts)(game)
+    fast = bunny_egg(game)
+    assert verdicts == fast.verdicts()
+    assert list(nus) == fast.nu.tolist()
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_ilp_agrees(seed):
     from gamecert.verify.bunny_egg.ilp import ilp_verdicts
@@ -235,7 +248,7 @@ def test_registry_explains_a_difference():
     assert game.explain(instance, right, wrong) == "position 1 (Egg to move after 1 moves): loses, expected wins"
     assert game.explain(instance, right, right) == "answers agree"
     assert game.certify(instance, game.solve(instance)) == []
-    assert [f.name for f in game.formulations()] == ["search", "ilp", "networkx"]
+    assert [f.name for f in game.formulations()] == ["search", "ilp", "networkx", "lp", "sat-konig"]
 
 
 # ---------------------------------------------------------------- bad input

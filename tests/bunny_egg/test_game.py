@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from importlib.resources.abc import Traversable
@@ -61,13 +62,18 @@ def test_every_formulation_agrees(text):
         assert formulation.run(instance) == fast, formulation.name
 
 
-def test_formulations_name_their_limits():
-    reasons = {f.name: f.fits(long_game(40, 40, 799, 0)) for f in BunnyEggGame().formulations()}
-    assert reasons == {
-        "search": "40x40 board has 1600 cells > 30 (board search limit)",
-        "ilp": "1600 cells x 1599 positions = 2558400 > 12000 (ILP limit)",
-        "networkx": "1600 cells x 1599 positions = 2558400 > 200000 (networkx limit)",
-    }
+def test_formulations_predict_their_time_not_a_size():
+    from gamecert.verify.engine.crosscheck import too_slow
+
+    instance = long_game(40, 40, 799, 0)
+    formulations = BunnyEggGame().formulations()
+    assert all(f.fits(instance) is None for f in formulations)
+    predicted = {f.name: f.predict(instance) for f in formulations}
+    # The board search is exponential in the cells; the matching routes are linear in cells x positions.
+    assert predicted["search"] > 1e10 > 600 > max(predicted[name] for name in ("lp", "sat-konig"))
+    search = formulations[0]
+    assert re.fullmatch(r"predicted \d\.\de\+\d+ years > 60 s", too_slow(search, instance, 60.0))
+    assert too_slow(search, instance, 0) is None  # no limit: nothing is skipped for its prediction
 
 
 def test_stress_cases_are_the_generator_functions():

@@ -288,6 +288,94 @@ def test_json_report_structure_and_counts(parity):
     assert statuses == {"ok": 2, "valid": 2, "agree": 5, "DIFFER": 1}
 
 
+def write_unknown(folder: Path, name: str, n: int, mode: str) -> None:
+    """A case with no expected answer (and so no source): nobody knows whether N is even."""
+    folder.mkdir(exist_ok=True)
+    (folder / f"{name}.toml").write_text(f'game = "parity"\ninput = "{n} {mode}"\n')
+
+
+def test_a_case_without_expected_answer_passes_when_the_routes_agree(parity, fixed_times):
+    write_unknown(parity / "cases", "unknown", 6, "calm")
+    write(parity / "cases", "known", 3, "calm")
+    result = run([str(parity / "cases"), "--time-limit", "0"])
+    assert result.stdout == (
+        "parity: 2 cases\n"
+        "case      fast            certificate    halves         sleeper        dies\n"
+        "───────────────────────────────────────────────────────────────────────────────────\n"
+        "known     ok 0.250s       valid 0.250s   agree 0.250s   agree 0.250s   agree 0.250s\n"
+        "unknown   solved 0.250s   valid 0.250s   agree 0.250s   agree 0.250s   agree 0.250s\n"
+        "\n"
+        "no expected answer (the routes are compared among themselves):\n"
+        "  unknown: 3 formulations agree with the fast answer\n"
+        "\n"
+        "2 cases (1 with no expected answer): every expected answer given, every formulation that ran agrees, "
+        "every certificate valid\n"
+    )
+    assert result.exit_code == 0
+    assert result.stderr == ""
+
+
+def test_a_case_without_expected_answer_fails_when_the_routes_disagree(parity, fixed_times):
+    write_unknown(parity / "cases", "unknown", 5, "wrong")
+    result = run([str(parity / "cases"), "--time-limit", "0"])
+    assert result.stdout == (
+        "parity: 1 case\n"
+        "case      fast            certificate    halves          sleeper        dies\n"
+        "────────────────────────────────────────────────────────────────────────────────────\n"
+        "unknown   solved 0.250s   valid 0.250s   DIFFER 0.250s   agree 0.250s   agree 0.250s\n"
+        "\n"
+        "no expected answer (the routes are compared among themselves):\n"
+        "  unknown: 2 formulations agree with the fast answer\n"
+        "\n"
+        "failures:\n"
+        "  DIFFER unknown: halves: says True, fast says False\n"
+        "\n"
+        "1 of 1 case FAILED\n"
+    )
+    assert result.exit_code == 3
+    assert result.stderr == "1 case failed the cross-check\n"
+
+
+def test_a_case_without_expected_answer_in_json(parity):
+    write_unknown(parity / "cases", "unknown", 4, "calm")
+    result = run([str(parity / "cases"), "--json", "--time-limit", "0"])
+    assert result.exit_code == 0, result.output
+    case = json.loads(result.stdout)["cases"][0]
+    assert (case["source"], case["expected"], case["failed"]) == ("", False, False)
+    assert verdicts(result.stdout) == [
+        ("unknown", [("fast", "solved", "no expected answer"), ("certificate", "valid", "")]
+         + [(f, "agree", "") for f in ("halves", "sleeper", "dies")]),
+    ]
+
+
+def test_only_cases_without_expected_answers_claim_no_expected_answer(parity):
+    write_unknown(parity / "cases", "unknown", 4, "calm")
+    result = run([str(parity / "cases"), "--time-limit", "0"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == (
+        "1 case (1 with no expected answer): every formulation that ran agrees, every certificate valid"
+    )
+
+
+def test_the_html_report_says_no_expected_answer(parity):
+    write_unknown(parity / "cases", "unknown", 4, "calm")
+    page = parity / "report.html"
+    result = run([str(parity / "cases"), "--time-limit", "0", "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text()
+    assert '<td class="solved" title="no expected answer">solved ' in html
+    assert "no expected answer: the routes compared among themselves" in html
+
+
+def test_expected_needs_its_source(parity):
+    folder = parity / "cases"
+    folder.mkdir()
+    (folder / "a.toml").write_text('game = "parity"\ninput = "4 calm"\nexpected = "even\\n"\n')
+    result = run([str(folder)])
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {folder / 'a.toml'}:1:1: expected a string value for 'source'\n"
+
+
 def test_jobs_0_means_one_worker_per_cpu(parity):
     for n in range(1, 6):
         write(parity / "cases", f"n{n}", n, "calm")

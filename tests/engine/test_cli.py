@@ -146,3 +146,47 @@ def test_console_entry_point_keeps_exit_codes_and_output(tmp_path):
     write_case(tmp_path / "wrong.toml", "LOSE\n")
     disagree = entry("check", str(tmp_path))
     assert disagree.returncode == 3 and disagree.stdout.splitlines()[-1] == "1 of 1 case FAILED"
+
+
+def test_main_help_says_what_gamecert_is_for():
+    from gamecert.verify import registry
+
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)  # wrapped as on an 80-column terminal
+    assert result.exit_code == 0
+    assert result.stdout.split("Options:")[0] == (
+        "Usage: main [OPTIONS] COMMAND [ARGS]...\n"
+        "\n"
+        "  Certified solvers and cross-checks for two-player combinatorial games.\n"
+        "\n"
+        "  Built in: matching games (maze, geography, bunny-egg), rectangle-cutting games\n"
+        "  (split, cutting) and octal games (octal). Any other game is a rules file, a\n"
+        "  Python module of named functions (--rules FILE, docs/rules.md), of the kind\n"
+        "  impartial, graph, general, score or partizan. Every answer carries a\n"
+        "  certificate; check runs every independent formulation against it.\n"
+        "\n"
+    )
+    named = re.findall(r"\((\w[\w, -]*)\)", result.stdout.split("Any other")[0])
+    assert sorted(g for group in named for g in group.split(", ")) == sorted(registry.builtin_names())
+    from gamecert.verify.rules.load import KINDS  # the rules kinds a file may name
+
+    assert f"{', '.join(list(KINDS)[:-1])} or {list(KINDS)[-1]}." in " ".join(result.stdout.split())
+
+
+def test_play_help_names_its_games_and_rules_files():
+    result = CliRunner().invoke(main, ["play", "--help"], terminal_width=80)
+    assert result.exit_code == 0
+    assert result.stdout.split("Options:")[0] == (
+        "Usage: main play [OPTIONS] {maze|geography|split|cutting} [FILE]\n"
+        "\n"
+        "  Play GAME, or a rules file's game, against gamecert, which plays the certified\n"
+        "  strategy.\n"
+        "\n"
+        "  It first says who wins from the start and why. Type moves as ROW COL (maze), V\n"
+        "  (geography) or PIECE h|v AT (cutting games: '1 v 2' cuts piece 1 after column\n"
+        "  2). A rules file (--rules FILE --position TEXT; impartial, general, score and\n"
+        "  partizan kinds; a graph kind's file plays from FILE --start V) lists your\n"
+        "  legal moves, numbered, as its format() writes them: type a number or the\n"
+        "  position after your move; ? shows each move's certified value. Moves may come\n"
+        "  from a pipe. The game ends with a line naming the winner.\n"
+        "\n"
+    )

@@ -64,10 +64,12 @@ def test_check_verbose_lists_every_skip(tmp_path):
         (folder / "open" / f"{rows}x8.toml").write_text(case_text("maze", "tests", board, "LOSE\n"))
     short = run(["check", str(folder)])
     assert short.exit_code == 0, short.output
-    assert "  sat: 2 cases, e.g. open/8x8: 64 vertices > 60 (SAT limit)\n" in short.stdout
+    # Skipped for their predicted time (the rule search grows exponentially with the cells), never for a size.
+    assert "  search: 2 cases, e.g. open/8x8: predicted 6 min > 60 s\n" in short.stdout
     long = run(["check", str(folder), "--verbose"])
-    assert "  open/8x8: sat: 64 vertices > 60 (SAT limit)\n" in long.stdout
-    assert "  open/9x8: sat: 72 vertices > 60 (SAT limit)\n" in long.stdout
+    assert "  open/8x8: search: predicted 6 min > 60 s\n" in long.stdout
+    assert "  open/9x8: search: predicted 43 min > 60 s\n" in long.stdout
+    assert "limit)" not in long.stdout
     # CaseFile ids are relative to the folder given.
     assert re.search(r"^open/9x8 ", short.stdout, re.M)
     inner = run(["check", str(folder / "open")])

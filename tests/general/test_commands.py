@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gamecert.verify.engine.play import MENU_HINT
 from tests.support import candidate, run
 
 TAKE_OR_PASS = str(Path(__file__).resolve().parent / "cases" / "take_or_pass.py")
@@ -68,7 +69,9 @@ def test_play_the_certified_strategy_wins_a_won_position():
     assert result.stdout == (
         "The first mover (gamecert): win 3: gamecert wins.\n"
         "gamecert: to 3 0 2\n"
-        "position 3 0 2; your move:\n"
+        f"position 3 0 2; your move ({MENU_HINT}):\n"
+        "  1. 2 2 0\n"
+        "  2. 1 2 0\n"
         "you: to 2 2 0\n"
         "gamecert: to 0 0 2\n"
         "position 0 0 2; the game is over: gamecert wins.\n"
@@ -81,7 +84,10 @@ def test_play_refuses_an_illegal_move_and_keeps_a_draw():
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "The first mover (you): draw: neither can force a win.\n"
-        "position 3 1 0; your move:\n"
+        f"position 3 1 0; your move ({MENU_HINT}):\n"
+        "  1. 2 0 1\n"
+        "  2. 1 0 1\n"
+        "  3. 3 1 0\n"
         "illegal move: 2 0 0 is not one move from 3 1 0; try again\n"
         "you: to 3 1 0\n"
         "gamecert: to 3 1 0\n"

@@ -11,6 +11,7 @@ by the contract's definitions run as written (``labels``, ``values`` of those te
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -23,6 +24,7 @@ from gamecert.solvers.rules.rules import Limits
 from gamecert.solvers.score.solver import ScoreSolution
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Contest
+from gamecert.verify.engine.play import MENU_HINT
 from gamecert.verify.general.certificate import check_general
 from gamecert.verify.rules.load import load_module, load_rules, rules_game
 from gamecert.verify.score.certificate import check_score
@@ -276,10 +278,18 @@ def test_play_first_with_no_moves_typed(name):
     first = queries(name)[1][0]
     result = run(["play", "--rules", path(name), "--position", text, "--human", "first"], input="")
     assert result.exit_code == 1, result.output
-    assert result.stdout.splitlines()[:2] == [
+    lines = result.stdout.splitlines()
+    assert lines[:2] == [
         opening(definitions(name)[first], "you", "gamecert"),
-        f"position {rules(name).show(first)}; your move:",
+        f"position {rules(name).show(first)}; your move ({MENU_HINT}):",
     ]
+    # Then every position one move away, once, numbered, as the rules' format writes it (after its points, if any).
+    r = rules(name)
+    afters = dict.fromkeys(m[0] if r.kind == "score" else m for m in r.moves(first))
+    assert [re.sub(r"^  +\d+\. ", "", line).split(", scoring")[0].split(" (and moves")[0] for line in lines[2:]] == [
+        r.show(a) for a in afters
+    ]
+    assert [line.split(".")[0].strip() for line in lines[2:]] == [str(i) for i in range(1, len(afters) + 1)]
     assert result.stderr == "error: <stdin>: the input ended before the game did\n"
 
 
@@ -299,7 +309,9 @@ def test_play_a_line_of_moves():
     assert (result.exit_code, result.stdout) == (0, (
         "The first mover (gamecert): win 3: gamecert wins.\n"
         "gamecert: to 3 0 2\n"
-        "position 3 0 2; your move:\n"
+        f"position 3 0 2; your move ({MENU_HINT}):\n"
+        "  1. 2 2 0\n"
+        "  2. 1 2 0\n"
         "you: to 2 2 0\n"
         "gamecert: to 0 0 2\n"
         "position 0 0 2; the game is over: gamecert wins.\n"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gamecert.verify import registry
+from gamecert.verify.engine.play import MENU_HINT
 from tests.support import run, untimed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +42,7 @@ def test_check_every_partizan_case():
     result = run(["check", str(CASES)])
     assert result.exit_code == 0, result.output
     assert result.stdout.rstrip().endswith(
-        "7 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
+        "8 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
     )
 
 
@@ -110,7 +111,8 @@ def test_play_gamecert_takes_the_winning_side_and_wins():
     assert result.stdout == (
         "The value is v, outcome R (Right wins whoever starts). gamecert plays Right, you play Left; you move first, "
         "so gamecert wins.\n"
-        "position oox (value v), Left to move; your move:\n"
+        f"position oox (value v), Left to move; your move ({MENU_HINT}):\n"
+        "  1. ox\n"
         "you: Left moves to ox\n"
         "gamecert: Right moves to empty\n"
         "position empty (value 0), Left to move; you cannot move: gamecert wins.\n"
@@ -194,3 +196,27 @@ def test_bad_rules_are_bad_input(tmp_path, source, error):
     result = run(["solve", "--rules", str(path)], input="2\n")
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == "error: " + error.replace("RULES", str(path))
+
+
+def test_play_lists_each_move_with_its_certified_value_for_the_mover(tmp_path):
+    rules_file = tmp_path / "heap.py"
+    rules_file.write_text(
+        'KIND = "partizan"\n\n\ndef parse(line):\n    return int(line)\n\n\n'
+        "def left(n):\n    return [n - k for k in (1, 3) if k <= n]\n\n\n"
+        "def right(n):\n    return [n - 2] if n > 1 else []\n"
+    )
+
+    def wins(n: int, left: bool) -> bool:
+        """Whether Left (or Right) wins moving first from heap n: plain game-tree search, no forms."""
+        return any(not wins(m, not left) for m in ([n - k for k in (1, 3) if k <= n] if left else ([n - 2] if n > 1 else [])))
+
+    for n in range(2, 9):
+        result = run(["play", "--rules", str(rules_file), "--position", str(n)], input="?\n")
+        lines = result.stdout.splitlines()
+        rows = lines[2:]
+        valued = rows[len(rows) // 2 :]
+        left = "Left to move" in lines[1]  # gamecert took the other side
+        afters = [n - k for k in (1, 3) if k <= n] if left else ([n - 2] if n > 1 else [])
+        assert [row.split()[1] for row in valued] == [str(a) for a in afters]
+        # The mover's move wins when the opponent, moving first from what it leaves, loses.
+        assert [row.split()[2] for row in valued] == ["lose" if wins(a, not left) else "win" for a in afters]

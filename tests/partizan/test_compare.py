@@ -83,6 +83,22 @@ def test_simplify_gives_the_engine_canonical_form_on_random_forms():
         assert pool.violations(mine) == []
 
 
+def test_plain_sums_are_the_engine_sums_on_random_forms():
+    from gamecert.solvers.partizan.engine import add, canonical_of
+    from gamecert.solvers.partizan.form import from_plain
+
+    rng = random.Random(13)
+    pool = Forms()
+    for _ in range(120):
+        parts = [canonical_of(from_plain(random_form(rng, 3))) for _ in range(rng.randint(0, 3))]
+        mine = pool.sum([pool.add(f.plain()) for f in parts])
+        total = canonical_of(from_plain(ZERO))
+        for f in parts:
+            total = add(total, f)
+        assert mine == pool.add(total.plain()), [f.plain() for f in parts]
+        assert pool.violations(mine) == []
+
+
 def test_violations_name_dominated_and_reversible_options():
     assert is_canonical(((ZERO, ONE), ())) == ["the form {0,1|}: the Left option 0 is dominated by 1"]
     assert is_canonical(((), (ZERO, ONE))) == [  # {|0,1} = -1, and 1's Left option 0 is >= -1

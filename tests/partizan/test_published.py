@@ -221,6 +221,34 @@ def test_the_certificate_says_what_it_checked_past_the_search_cap(domineering):
     assert "which the certificate lacks" in undecided.checked[0]
 
 
+def test_the_induction_catches_a_wrong_form_below_the_query(domineering):
+    # Past the cap, each position reached is checked one move deep: a wrong entry (0) for a region below 3x3 whose
+    # value is 1 is caught there, by name, and so is its parent, whose options' forms now include the wrong one.
+    solution = domineering.solve(domineering.parse("3x3\n"))
+    data = claimed(solution)
+    one = ((((), ()),), ())
+    below = next(p for p, f in data.forms.items() if f == one and p not in solution.parts[0])
+    wrong = dict(data.forms)
+    wrong[below] = ((), ())
+    found = check_partizan(domineering.rules, dataclasses.replace(data, forms=wrong), cap=20)
+    shown = domineering.rules.show(below)
+    assert f"component {shown} (below .../.../...): its options' forms do not make its form 0 (Left wins moving first)" \
+        in found.violations
+
+
+def test_the_induction_catches_a_loop():
+    # Left moves 0 -> 1, Right 1 -> 0: the forms 0 = {-1|} and -1 = {|0} pass every one-move check, so the walk
+    # itself must refuse the loop.
+    from gamecert.solvers.rules.rules import PartizanRules
+    from gamecert.verify.partizan.certificate import Claimed
+
+    loop = PartizanRules("loop", "loop.py", int, lambda n: [1] if n == 0 else [], lambda n: [0] if n == 1 else [])
+    zero, minus_one = ((), ()), ((), (((), ()),))
+    data = Claimed((0,), ((0,),), (zero,), ("P",), {0: zero, 1: minus_one})
+    found = check_partizan(loop, data, cap=1)
+    assert found.violations == ["component 0: a loop through 0 (play need not end)"]
+
+
 def test_the_certificate_holds_for_the_engine_and_fails_for_a_swapped_form():
     # Random Clobber strips: every engine answer checks; giving one component another component's form
     # (of a different value, by the plain order) is caught.

@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from gamecert.solvers.rules.rules import Limits
-from gamecert.verify.rules.load import rules_game
+from gamecert.verify.engine.play import MENU_HINT
 from gamecert.verify.impartial.play import ImpartialPlay, SolvedPositions
 from gamecert.verify.rules.drawing import MAX_NODES
+from gamecert.verify.rules.load import rules_game
+from gamecert.verify.rules.playing import MOVE_HINT
 from tests.maze.test_play import play_out
 from tests.support import run
 
@@ -169,22 +171,31 @@ def test_play_nim_exact():
     moves = "1 2 2\n2 3 4\nfoo\n2 2\n2 1\n1\n"
     result = run(["play", "--rules", NIM, "--position", "1 2 3"], input=moves)
     assert result.exit_code == 0, result.output
-    hint = "(type the position after your move, as one input line)"
+    hint = f"({MOVE_HINT})"
     assert result.stdout == (
         "The first mover (you) loses, so gamecert wins: the Sprague-Grundy values xor to 1 xor 2 xor 3 = 0, "
         "and every move leaves a value other than 0.\n"
-        "position 1 + 2 + 3; your move:\n"
+        f"position 1 + 2 + 3; your move ({MENU_HINT}):\n"
+        "  1. 2 + 3\n"
+        "  2. 1 + 3\n"
+        "  3. 1 + 1 + 3\n"
+        "  4. 1 + 2\n"
+        "  5. 1 + 2 + 1\n"
+        "  6. 1 + 2 + 2\n"
         "you: to 1 + 2 + 2\n"
         "gamecert: to 2 + 2\n"
-        "position 2 + 2; your move:\n"
+        f"position 2 + 2; your move ({MENU_HINT}):\n"
+        "  1. 2\n"
+        "  2. 1 + 2\n"
         "illegal move: 2 + 3 + 4 is not one move from 2 + 2; try again\n"
         "illegal move: parse(foo) raised ValueError: expected heap sizes (whole numbers 0 or more), "
         f"got 'foo' {hint}; try again\n"
         f"illegal move: that is the position now, 2 + 2 {hint}; try again\n"
         "you: to 1 + 2\n"  # typed as '2 1': the same heaps in another order
         "gamecert: to 1 + 1\n"
-        "position 1 + 1; your move:\n"
-        "you: to 1\n"
+        f"position 1 + 1; your move ({MENU_HINT}):\n"
+        "  1. 1\n"
+        "you: to 1\n"  # typed as 1: move 1, and the position it reaches
         "gamecert: to empty\n"
         "position empty; you cannot move: gamecert wins.\n"
     )
@@ -228,8 +239,9 @@ def test_play_misere():
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1:] == [
         "gamecert: to 1",
-        "position 1; your move:",
-        "you: to empty",  # typed as 0: an empty heap is no heap
+        f"position 1; your move ({MENU_HINT}):",
+        "  1. empty",
+        "you: to empty",  # typed as 0 (no move 0): an empty heap is no heap
         "position empty; you made the last move: gamecert wins.",
     ]
 
@@ -372,3 +384,16 @@ def test_show_king_maze(board):
     bad = run(["show", "--rules", KING, board, "--vertex", "r9c9"])
     assert bad.exit_code == 1
     assert bad.stderr == 'error: --vertex r9c9: expected a vertex label of the graph, got "r9c9"\n'
+
+
+def test_play_lists_each_move_with_the_nim_value_it_leaves():
+    result = run(["play", "--rules", NIM, "--position", "3 5"], input="?\n")
+    rows = result.stdout.splitlines()[2:]
+    listed, valued = rows[: len(rows) // 2], rows[len(rows) // 2 :]
+    assert len(listed) == 3 + 5  # a move takes 1 to n counters from one heap of n
+    for line in valued:
+        heaps = [int(w) for w in line.split(".", 1)[1].split("  ")[0].replace("+", " ").split() if w != "empty"]
+        left = heaps[0] ^ heaps[1] if len(heaps) == 2 else (heaps[0] if heaps else 0)
+        # Bouton: the mover wins by leaving xor 0.
+        assert line.endswith(f"{'win' if left == 0 else 'lose'} (leaves nim value {left})"), line
+    assert sum(line.split("  ")[-1].startswith("win") for line in valued) == 1  # 3 + 5: only 3 + 3 has xor 0

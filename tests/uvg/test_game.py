@@ -24,7 +24,7 @@ PATH_4 = "4 3\n1 2\n2 3\n3 4\n"
 def test_every_formulation_fits_and_agrees_on_a_small_instance(game, text):
     instance = game.parse(text, "<test>")
     fast = game.answer(game.solve(instance))
-    assert [f.name for f in game.formulations()] == ["ilp", "sat", "search", "qbf"]
+    assert [f.name for f in game.formulations()] == ["ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat"]
     for formulation in game.formulations():
         assert formulation.fits(instance) is None, formulation.name
         assert formulation.run(instance) == fast, formulation.name

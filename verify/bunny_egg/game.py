@@ -2,7 +2,7 @@
 
 Start-up stays cheap: this module imports the solver, the board search, the
 stress generator and the audits (numpy and plain Python). The ILP and
-networkx routes import their libraries inside :meth:`~IlpFormulation.run`;
+networkx, LP and SAT routes import their libraries inside their ``run``;
 pictures, the exhaustive family and the contest problem are imported by the
 methods that use them, so ``gamecert solve bunny-egg`` loads none of them.
 """
@@ -23,7 +23,9 @@ from gamecert.solvers.bunny_egg.solver import (
 from gamecert.verify.bunny_egg.audit import BunnyEggAudits
 from gamecert.verify.bunny_egg.generator import BunnyEggStressCases
 from gamecert.verify.bunny_egg.ilp import IlpFormulation
+from gamecert.verify.bunny_egg.lp import LpFormulation
 from gamecert.verify.bunny_egg.networkx_check import NetworkxFormulation
+from gamecert.verify.bunny_egg.sat import KonigFormulation
 from gamecert.verify.bunny_egg.search import SearchFormulation
 from gamecert.verify.capabilities import Contest, Pictures
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
@@ -100,7 +102,7 @@ class BunnyEggGame(Game[BunnyEgg, BunnyEggAnalysis]):
         return "answers agree"
 
     def formulations(self) -> tuple[Formulation[BunnyEgg, Verdicts], ...]:
-        return SearchFormulation(), IlpFormulation(), NetworkxFormulation()
+        return SearchFormulation(), IlpFormulation(), NetworkxFormulation(), LpFormulation(), KonigFormulation()
 
     def capabilities(self) -> tuple[Capability, ...]:
         # Campaigns only, so not imported with the game; the module itself is light.

@@ -7,27 +7,18 @@ from gamecert.solvers.bunny_egg import BunnyEgg, Verdicts, record_mistakes
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.matching.graph import graph_from_edges
 from gamecert.verify.bunny_egg.positions import position_graphs
-from gamecert.verify.game import Formulation
+from gamecert.verify.game import Formulation, Rate
 
-#: Largest board (cells) times positions for :func:`ilp_verdicts`.
-ILP_MAX_WORK = 12_000
+#: Seconds per unit of cells x positions (a whole call: two integer programs per position), measured by the
+#: command it names.
+ILP_RATE = Rate(3.0e-4, "cell x position", "python benchmarks/routes_matching.py bunny-ilp")
 
 
-def ilp_fits(game: BunnyEgg, limit: int = ILP_MAX_WORK) -> str | None:
-    """Whether :func:`ilp_verdicts` runs on ``game``: cells × positions ≤ ``limit``.
-
-    It solves two integer programs per position, so the work is about cells
-    times positions; the limit keeps a whole call within seconds
-    (measurements in ``benchmarks/limits.md``). The ILP's own graph limits
-    (:func:`gamecert.verify.uvg.ilp.fits`) apply too.
-    """
+def ilp_seconds(game: BunnyEgg) -> float:
+    """The predicted seconds of :func:`ilp_verdicts` on ``game``: two integer programs per position, each about
+    as large as the board."""
     n, m = game.shape
-    work = n * m * (len(game.moves) + 1)
-    if work > limit:
-        return f"{n * m} cells x {len(game.moves) + 1} positions = {work} > {limit} (ILP limit)"
-    from gamecert.verify.uvg.ilp import fits as graph_fits  # loads OR-Tools: only past the work limit's check
-
-    return graph_fits(next(position_graphs(game))[0])
+    return ILP_RATE.seconds(n * m * (len(game.moves) + 1))
 
 
 def ilp_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
@@ -51,12 +42,15 @@ def ilp_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
 
 
 class IlpFormulation(Formulation[BunnyEgg, Verdicts]):
-    """The ``ilp`` cross-check: :func:`ilp_verdicts` (OR-Tools, imported when it runs) within :func:`ilp_fits`."""
+    """The ``ilp`` cross-check: :func:`ilp_verdicts` (OR-Tools, imported when it runs), predicted by :func:`ilp_seconds`."""
 
     name = "ilp"
 
     def fits(self, instance: BunnyEgg) -> str | None:
-        return ilp_fits(instance)
+        return None
+
+    def predict(self, instance: BunnyEgg) -> float:
+        return ilp_seconds(instance)
 
     def run(self, instance: BunnyEgg) -> Verdicts:
         return ilp_verdicts(instance)[0]

@@ -5,19 +5,17 @@ from __future__ import annotations
 
 from gamecert.solvers.bunny_egg import BunnyEgg, Verdicts, record_mistakes
 from gamecert.verify.bunny_egg.positions import position_graphs
-from gamecert.verify.game import Formulation
+from gamecert.verify.game import Formulation, Rate
 
-#: Largest board (cells) times positions for :func:`networkx_verdicts`.
-NETWORKX_MAX_WORK = 200_000
+#: Seconds per unit of cells x positions (a whole call: two Hopcroft–Karp runs per position), measured by the
+#: command it names.
+NETWORKX_RATE = Rate(1.0e-5, "cell x position", "python benchmarks/routes_matching.py bunny-networkx")
 
 
-def networkx_fits(game: BunnyEgg, limit: int = NETWORKX_MAX_WORK) -> str | None:
-    """Whether :func:`networkx_verdicts` runs on ``game``: cells × positions ≤ ``limit``."""
+def networkx_seconds(game: BunnyEgg) -> float:
+    """The predicted seconds of :func:`networkx_verdicts` on ``game``."""
     n, m = game.shape
-    work = n * m * (len(game.moves) + 1)
-    if work > limit:
-        return f"{n * m} cells x {len(game.moves) + 1} positions = {work} > {limit} (networkx limit)"
-    return None
+    return NETWORKX_RATE.seconds(n * m * (len(game.moves) + 1))
 
 
 def networkx_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
@@ -44,13 +42,16 @@ def networkx_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
 
 
 class NetworkxFormulation(Formulation[BunnyEgg, Verdicts]):
-    """The ``networkx`` cross-check: :func:`networkx_verdicts` (networkx is imported when it runs),
-    on records within :func:`networkx_fits`."""
+    """The ``networkx`` cross-check: :func:`networkx_verdicts` (networkx is imported when it runs), predicted by
+    :func:`networkx_seconds`."""
 
     name = "networkx"
 
     def fits(self, instance: BunnyEgg) -> str | None:
-        return networkx_fits(instance)
+        return None
+
+    def predict(self, instance: BunnyEgg) -> float:
+        return networkx_seconds(instance)
 
     def run(self, instance: BunnyEgg) -> Verdicts:
         return networkx_verdicts(instance)[0]

@@ -11,28 +11,26 @@ from dataclasses import dataclass
 
 from gamecert.solvers.bunny_egg.solver import BunnyEgg, Verdicts, record_mistakes
 from gamecert.solvers.errors import SolverError
-from gamecert.verify.game import Formulation
+from gamecert.verify.game import Formulation, Rate
 
-#: Largest board (cells) :func:`board_search` runs on: see :func:`fits`.
-SEARCH_MAX_CELLS = 30
+#: The memo grows about as ``SEARCH_GROWTH ** cells``; seconds per unit of that, measured by the command it names.
+SEARCH_GROWTH = 1.27
+SEARCH_RATE = Rate(0.4 * SEARCH_GROWTH**-36, "SEARCH_GROWTH ** cells", "python benchmarks/routes_matching.py bunny-search")
 
 PIECE = (b"O"[0], b"X"[0])  # what Bunny (0) and Egg (1) move
 EMPTY = b"."[0]
 
 
-def fits(game: BunnyEgg, limit: int = SEARCH_MAX_CELLS) -> str | None:
-    """Whether :func:`board_search` runs on ``game`` (None) or why not.
+def search_seconds(game: BunnyEgg) -> float:
+    """The predicted seconds of :func:`board_search` on ``game``.
 
     The memo holds one entry per reachable (board, turn), a number that
     grows with the self-avoiding walks of the empty cell, exponentially in
-    the number of cells. The default limit of :data:`SEARCH_MAX_CELLS`
-    cells is the largest board size tried whose worst game is still quick
-    (measurements in ``benchmarks/limits.md``).
+    the number of cells: ``SEARCH_RATE`` per unit of ``SEARCH_GROWTH ** cells``
+    (the worst random and long games of 5×5, 6×5 and 6×6 boards).
     """
     n, m = game.shape
-    if n * m > limit:
-        return f"{n}x{m} board has {n * m} cells > {limit} (board search limit)"
-    return None
+    return SEARCH_RATE.exponential(SEARCH_GROWTH, n * m)
 
 
 @dataclass(frozen=True)
@@ -126,7 +124,7 @@ def board_search(game: BunnyEgg) -> BoardSearch:
     Memoized alternating (∃/∀) search over (board, player to move), one
     shared memo for all positions of the record, explicit stack. Time and
     space proportional to the number of reachable states, exponential in the
-    board size in the worst case; see :func:`fits`.
+    board size in the worst case; see :func:`search_seconds`.
 
     Examples
     --------
@@ -161,12 +159,16 @@ def board_search(game: BunnyEgg) -> BoardSearch:
 
 
 class SearchFormulation(Formulation[BunnyEgg, Verdicts]):
-    """The ``search`` cross-check: every position's verdict from :func:`board_search`, on boards that :func:`fits`."""
+    """The ``search`` cross-check: every position's verdict from :func:`board_search`, predicted by
+    :func:`search_seconds`."""
 
     name = "search"
 
     def fits(self, instance: BunnyEgg) -> str | None:
-        return fits(instance)
+        return None
+
+    def predict(self, instance: BunnyEgg) -> float:
+        return search_seconds(instance)
 
     def run(self, instance: BunnyEgg) -> Verdicts:
         return board_search(instance).verdicts()

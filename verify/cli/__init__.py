@@ -61,7 +61,14 @@ class _Group(click.Group):
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="gamecert")
 def main() -> None:
-    """Certified solvers and cross-checks for matching and cutting games."""
+    """Certified solvers and cross-checks for two-player combinatorial games.
+
+    Built in: matching games (maze, geography, bunny-egg), rectangle-cutting
+    games (split, cutting) and octal games (octal). Any other game is a rules
+    file, a Python module of named functions (--rules FILE, docs/rules.md), of
+    the kind impartial, graph, general, score or partizan. Every answer carries
+    a certificate; check runs every independent formulation against it.
+    """
 
 
 main.add_command(solve)

@@ -17,16 +17,20 @@ from gamecert.verify.cli.rules import rules_options
 @click.argument("game", type=GameChoice(Play, PositionPlay))
 @click.argument("file", required=False)
 @click.option("--start", metavar="CELL|VERTEX", help="maze: the start cell ROW,COL; geography: the start vertex V.")
-@click.option("--position", metavar="PIECES", help="split, cutting: the pieces to play on ('3x5 1x6').")
+@click.option("--position", metavar="PIECES|TEXT", help="split, cutting: the pieces to play on ('3x5 1x6'); --rules: the position, as one input line.")
 @click.option("--human", type=click.Choice(["first", "second"]), default="first", show_default=True, help="Who makes the first move from the start: you (first) or gamecert (second).")
 @click.option("--no-judge-limits", is_flag=True, help="Accept sizes beyond the judge's limits.")
 @rules_options
 def play(game: str, file: str | None, start: str | None, position: str | None, human: str, no_judge_limits: bool) -> None:
-    """Play GAME against gamecert, which plays the certified strategy.
+    """Play GAME, or a rules file's game, against gamecert, which plays the certified strategy.
 
     It first says who wins from the start and why. Type moves as ROW COL
     (maze), V (geography) or PIECE h|v AT (cutting games: '1 v 2' cuts piece 1
-    after column 2); moves may come from a pipe. The game ends with a line
+    after column 2). A rules file (--rules FILE --position TEXT; impartial,
+    general, score and partizan kinds; a graph kind's file plays from FILE
+    --start V) lists your legal moves, numbered, as its format() writes them:
+    type a number or the position after your move; ? shows each move's
+    certified value. Moves may come from a pipe. The game ends with a line
     naming the winner.
     """
     from gamecert.verify.engine.play import play_game

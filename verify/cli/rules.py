@@ -42,7 +42,8 @@ def rules_options(command):
         )(command)
     command = click.option(
         "--max-positions", metavar="N", expose_value=False,
-        help=f"--rules: refuse a game with more positions (default {DEFAULT_MAX_POSITIONS:,}).",
+        help=f"--rules: refuse a game with more positions (default {DEFAULT_MAX_POSITIONS:,}; partizan: none, "
+        "--max-memory bounds it).",
     )(command)
     return click.option(
         "--rules", metavar="FILE", expose_value=False,
@@ -113,6 +114,7 @@ def expand_rules(command: str, args: list[str]) -> list[str]:
         max_positions=_converted("--max-positions", positions, Integer(min=1), DEFAULT_MAX_POSITIONS),
         max_memory=memory,
         time_limit=_converted("--time-limit", seconds, Number(min=0, min_open=True, max=1e9), DEFAULT_TIME_LIMIT),
+        from_memory=positions is None,
     )
     game = registry.register_rules(path, limits)
     if command in FIRST_ARGUMENT:

@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING
 
 from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.errors import GamecertError
-from gamecert.verify.game import Formulation
+from gamecert.verify.game import Formulation, Rate
 
 if TYPE_CHECKING:
     from gamecert.solvers.cutting.solver import Pieces
 
 #: Largest side :func:`reference_wins` accepts in about two seconds.
 MAX_SIDE = 200
+#: Seconds per unit of side³ of :func:`reference_grundy`: about two seconds at :data:`MAX_SIDE`.
+TABLE_RATE = Rate(2.0 / MAX_SIDE**3, "side ** 3", "timing reference_grundy at MAX_SIDE")
 
 
 def _available(rule: CuttingRule, side: int, other: int) -> range:
@@ -67,12 +69,6 @@ def reference_grundy(rule: CuttingRule, size: int) -> list[list[int]]:
     return g
 
 
-def fits(pieces: Iterable[tuple[int, int]]) -> str | None:
-    """``None`` if :func:`reference_wins` handles ``pieces`` in about two seconds."""
-    side = max((max(a, b) for a, b in pieces), default=0)
-    return None if side <= MAX_SIDE else f"side {side} > {MAX_SIDE}, too large for the plain-Python table"
-
-
 def reference_wins(pieces: Iterable[tuple[int, int]], rule: CuttingRule) -> tuple[bool, ...]:
     """For each one-piece game, whether the player to move wins (plain-Python table).
 
@@ -95,7 +91,13 @@ class PlainSG(Formulation["Pieces", tuple[bool, ...]]):
         self.rule = rule
 
     def fits(self, pieces: Pieces) -> str | None:
-        return fits((p.rows, p.cols) for p in pieces)
+        return None
+
+    def predict(self, pieces: Pieces) -> float:
+        """The table up to the largest side: about two seconds at :data:`MAX_SIDE`, growing as the side cubed
+        (side² entries, each with O(side) options)."""
+        side = max((max(p.rows, p.cols) for p in pieces), default=0)
+        return TABLE_RATE.seconds(float(side) ** 3)
 
     def run(self, pieces: Pieces) -> tuple[bool, ...]:
         return reference_wins(((p.rows, p.cols) for p in pieces), self.rule)

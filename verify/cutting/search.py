@@ -25,7 +25,13 @@ from typing import TYPE_CHECKING
 
 from gamecert.solvers.cutting.rules import CuttingRule
 from gamecert.solvers.errors import GamecertError
-from gamecert.verify.game import Formulation
+from gamecert.verify.game import Formulation, Rate
+
+#: The rule search of one piece takes about two seconds at its rule's ``search_area`` and about 16 times as long
+#: per further quarter of it (``benchmarks/limits.md``, "verify.cutting.search": Split 56 → 64 and Cutting 121 → 144
+#: each grew about tenfold): seconds per unit of ``16 ** (4 (area - search_area) / search_area)``.
+SEARCH_RATE = Rate(2.0, "16 ** (4 (area - search_area) / search_area), per piece", "timing rule_search on single pieces")
+SEARCH_GROWTH = 16.0
 
 if TYPE_CHECKING:
     from gamecert.solvers.cutting.solver import Pieces
@@ -223,11 +229,12 @@ class RuleSearch(Formulation["Pieces", tuple[bool, ...]]):
         self.rule = rule
 
     def fits(self, pieces: Pieces) -> str | None:
-        for p in pieces:
-            reason = fits([(p.rows, p.cols)], self.rule)
-            if reason is not None:
-                return f"query {p}: {reason}"
         return None
+
+    def predict(self, pieces: Pieces) -> float:
+        """Each piece's search: :data:`SEARCH_RATE` per unit of its exponential growth past the rule's ``search_area``."""
+        area = self.rule.search_area
+        return sum(SEARCH_RATE.exponential(SEARCH_GROWTH, 4 * (p.rows * p.cols - area) / area) for p in pieces)
 
     def run(self, pieces: Pieces) -> tuple[bool, ...]:
         memo: dict[Key, bool] = {}

@@ -19,6 +19,11 @@ A case is a TOML file::
 
 ``source`` must say where ``expected`` came from: a judge's published sample,
 or the agreement of named independent formulations.
+
+A case may leave ``expected`` out (and ``source`` with it) when nobody knows
+the answer yet: ``gamecert check`` then runs every route all the same, the
+routes must agree among themselves and the certificate must hold, and the
+report says "no expected answer" for the case.
 """
 
 from __future__ import annotations
@@ -30,8 +35,11 @@ from pathlib import Path
 
 from gamecert.solvers.errors import InputError
 
-REQUIRED = ("game", "source", "input", "expected")
+REQUIRED = ("game", "input")
+#: Required together: where the expected answer came from, and the answer.
+ANSWER = ("source", "expected")
 OPTIONAL = ("note", "judge_limits", "rules")
+KEYS = REQUIRED + ANSWER + OPTIONAL
 
 
 @dataclass(frozen=True)
@@ -41,7 +49,7 @@ class CaseFile:
     game: str
     source: str
     input: str
-    expected: str
+    expected: str | None  # None: no expected answer, the routes are compared among themselves
     note: str = ""
     judge_limits: bool = True
     input_line: int = 1  # line of the case file holding the input's first line
@@ -95,13 +103,16 @@ def load_case(path: Path, root: Path | None = None) -> CaseFile:
         line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc)) or "invalid TOML"
         raise InputError(source, line, col, f"expected a TOML case file: {message}") from None
-    for key in REQUIRED:
+    # Without ``expected`` the case still runs every route; ``source`` then has nothing to vouch for.
+    for key in REQUIRED + (ANSWER if "expected" in data else ()):
         if not isinstance(data.get(key), str):
-            raise InputError(source, 1, 1, f"expected a string value for {key!r}")
+            raise InputError(source, _line_of_key(text, key), 1, f"expected a string value for {key!r}")
+    if "source" in data and not isinstance(data["source"], str):
+        raise InputError(source, _line_of_key(text, "source"), 1, "expected a string value for 'source'")
     for key in data:
-        if key not in REQUIRED + OPTIONAL:
+        if key not in KEYS:
             line = _line_of_key(text, key)
-            raise InputError(source, line, 1, f"unknown key {key!r}; expected one of {', '.join(REQUIRED + OPTIONAL)}")
+            raise InputError(source, line, 1, f"unknown key {key!r}; expected one of {', '.join(KEYS)}")
     judge_limits = data.get("judge_limits", True)
     if not isinstance(judge_limits, bool):
         raise InputError(source, _line_of_key(text, "judge_limits"), 1, "expected true or false for 'judge_limits'")
@@ -118,9 +129,9 @@ def load_case(path: Path, root: Path | None = None) -> CaseFile:
         path=path,
         id=rel.as_posix(),
         game=data["game"],
-        source=data["source"],
+        source=data.get("source", ""),
         input=data["input"],
-        expected=data["expected"],
+        expected=data.get("expected"),
         note=data.get("note", ""),
         judge_limits=judge_limits,
         input_line=_line_of_key(text, "input") + 1,

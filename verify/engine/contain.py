@@ -264,12 +264,12 @@ def _contained(
         return _run(_Popened(argv, cwd, None, merge, _child(limits, None, False)), feed, limits, start, deadline, None)
     sup = box.support()
     argv = box.absolute_words(argv)
-    scratch = None if sup.bwrap else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
+    scratch = None if sup.launched else Path(tempfile.mkdtemp(prefix="gamecert-run-", dir=sandbox.scratch_root))
     groups = None
     try:
         zygote = None
-        if sup.bwrap is not None:
-            zygote = box.zygote(sup.bwrap, argv, box.scratch_size(limits.file_size), sandbox.hidden, sup)
+        if sup.launched:
+            zygote = box.zygote(sup, argv, box.scratch_size(limits.file_size), sandbox.hidden)
         groups = box.RunCgroups(sup, limits.processes, limits.memory, zygote)
         memory = _memory_rlimit(limits.memory)
         if zygote is not None:

@@ -1,7 +1,8 @@
 """Running every formulation on a case and comparing the answers.
 
 For each case: the fast solver's judge output against the case's expected
-output, the certificate checker on the fast solution, and every independent
+output (a case without one: the fast solver's answer, compared with the
+formulations' only), the certificate checker on the fast solution, and every independent
 formulation that fits, compared by equality with the fast answer. These are
 the case's steps (:func:`step_names`); :mod:`gamecert.verify.engine.parallel` runs them in
 worker processes, each under a time limit.
@@ -32,6 +33,7 @@ class Status(StrEnum):
     """A step's outcome on one case; the lower-case ones are not failures."""
 
     OK = "ok"  # the fast solver's output is the expected one
+    SOLVED = "solved"  # the fast solver answered a case with no expected answer: the formulations are the check
     VALID = "valid"  # the certificate checks
     AGREE = "agree"  # a formulation gives the fast answer
     SKIPPED = "skipped"  # a formulation does not fit the case, or ran past its limit
@@ -43,7 +45,7 @@ class Status(StrEnum):
 
     @property
     def failed(self) -> bool:
-        return self not in (Status.OK, Status.VALID, Status.AGREE, Status.SKIPPED)
+        return self not in (Status.OK, Status.SOLVED, Status.VALID, Status.AGREE, Status.SKIPPED)
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,9 @@ def error_detail(exc: BaseException) -> str:
     frame = traceback.extract_tb(exc.__traceback__)[-1]
     return f"internal error {type(exc).__name__}: {exc} ({frame.filename}:{frame.lineno})"
 
+
+#: The fast step's detail on a case without an expected answer.
+NO_EXPECTED = "no expected answer"
 
 #: Steps before the formulations (fast solver, certificate): stopping one of
 #: them is a failure, not a skip.
@@ -174,7 +179,9 @@ def case_verdicts(
         except Exception as exc:
             yield Verdict("fast", Status.ERROR, f"formatting the answer: {error_detail(exc)}", secs)
         else:
-            if output == case.expected:
+            if case.expected is None:
+                yield Verdict("fast", Status.SOLVED, NO_EXPECTED, secs)
+            elif output == case.expected:
                 yield Verdict("fast", Status.OK, "", secs)
             else:
                 yield Verdict("fast", Status.WRONG, _output_difference(case.expected, output), secs, (case.expected, output))

@@ -23,7 +23,7 @@ h1{font-size:22px;margin:0 0 6px} h2{font-size:18px;margin:28px 0 8px}
 .pass{background:#e3f4ef;border:1px solid #2a9d8f} .fail{background:#fde8e9;border:1px solid #e63946}
 table{border-collapse:collapse;margin:6px 0 12px;font-size:13px;background:#fff}
 th,td{border:1px solid #ccc;padding:3px 7px;text-align:left;vertical-align:top}
-th{background:#eee} td.ok,td.valid,td.agree{background:#e3f4ef} td.skipped{background:#f1f1f1;color:#777}
+th{background:#eee} td.ok,td.solved,td.valid,td.agree{background:#e3f4ef} td.skipped{background:#f1f1f1;color:#777}
 td.WRONG,td.INVALID,td.DIFFER,td.ERROR{background:#fde8e9;color:#a4161a;font-weight:bold}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:10px}
 figure{background:#fff;border:1px solid #ddd;border-radius:6px;margin:0;padding:8px}
@@ -126,7 +126,8 @@ def _case_section(r: CaseReport, picture: Callable[[CaseReport], str | None]) ->
         why = f"picture not inlined ({len(svg) // 1000} kB); draw it with: gamecert show {r.case.game} {r.case.path} --out picture.svg"
         svg = None
     parts.append(f'<div class="pic">{svg}</div>' if svg is not None else f'<div class="note">{_e(why)}</div>')
-    parts.append(f'<div class="note">source: {_e(r.case.source)}' + (f" &middot; {_e(r.case.note)}" if r.case.note else "") + "</div>")
+    where = f"source: {_e(r.case.source)}" if r.case.expected is not None else "no expected answer: the routes compared among themselves"
+    parts.append(f'<div class="note">{where}' + (f" &middot; {_e(r.case.note)}" if r.case.note else "") + "</div>")
     skipped = [v for v in r.verdicts if v.status is Status.SKIPPED]
     if skipped:
         parts.append('<div class="note">skipped: ' + "; ".join(f"{_e(v.formulation)} ({_e(v.detail)})" for v in skipped) + "</div>")

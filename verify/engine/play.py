@@ -55,6 +55,28 @@ class RulesPlayEngine(PlayEngine, Protocol):
         ...
 
 
+@runtime_checkable
+class MenuPlayEngine(PlayEngine, Protocol):
+    """A play engine that lists the person's legal moves, numbered, and each one's certified value (rules games):
+    the person types a move's number or the position after it."""
+
+    def choices(self) -> list[Any]:
+        """The distinct legal moves of the player to move, in the order the rules give them."""
+        ...
+
+    def shown(self, move: Any) -> str:
+        """A move as the rules' ``format`` writes the position it reaches (and what else it does)."""
+        ...
+
+    def value(self, move: Any) -> str:
+        """The certified value of making ``move``, for the player who makes it (``win 3``: a win in 3 moves)."""
+        ...
+
+
+#: What a menu's person is told each turn.
+MENU_HINT = "its number or the position after it; ? shows each move's certified value"
+
+
 def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | None], say: Callable[[str], None]) -> str:
     """Play ``engine``'s game against a person; returns the winner, ``"you"`` or ``"gamecert"`` (``"nobody"``
     for a draw).
@@ -64,7 +86,8 @@ def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | No
     and asked for again; blank lines are ignored. The game ends when the
     player to move has no move, or when a :class:`RulesPlayEngine` says it is
     over, with a line naming the winner; after its extra move the same
-    player moves again. Raises
+    player moves again. A :class:`MenuPlayEngine` lists the person's moves,
+    numbered, each turn (:func:`_menu_move` reads the answer). Raises
     :class:`EOFError` when the input ends first.
 
     >>> class Nim1:  # one stick: whoever takes it wins
@@ -102,7 +125,11 @@ def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | No
                 winner, why = other, f"{stuck} cannot move"
             say(f"{engine.state()}; {why}: {winner} win{'s' if winner == 'gamecert' else ''}.")
             return winner
-        if human:
+        if human and isinstance(engine, MenuPlayEngine):
+            say(f"{engine.state()}; your move ({MENU_HINT}):")
+            move = _menu_move(engine, read, say)
+            say(f"you: {engine.describe(move)}")
+        elif human:
             say(f"{engine.state()}; your move:")
             move = _ask(engine, read, say)
             say(f"you: {engine.describe(move)}")
@@ -126,3 +153,67 @@ def _ask(engine: PlayEngine, read: Callable[[], str | None], say: Callable[[str]
             return engine.read_move(line)
         except Illegal as exc:
             say(f"illegal move: {exc}; try again")
+
+
+def _menu(engine: MenuPlayEngine, choices: list, say: Callable[[str], None], values: bool = False) -> None:
+    """The numbered moves, one a line; with ``values``, each one's certified value beside it."""
+    texts = [engine.shown(m) for m in choices]
+    digits, width = len(str(len(choices))), max(map(len, texts), default=0)
+    for i, (move, text) in enumerate(zip(choices, texts), start=1):
+        say(f"  {i:>{digits}}. {text:<{width}}  {engine.value(move)}".rstrip() if values else f"  {i:>{digits}}. {text}")
+
+
+def _menu_move(engine: MenuPlayEngine, read: Callable[[], str | None], say: Callable[[str], None]) -> Any:
+    """List the moves, then read lines until one names a legal move: its number (``#N`` always means a number),
+    or the position after it (``=TEXT`` always means a position); ``?`` lists the moves with their certified
+    values, ``help`` lists them again. A number that is also a legal position is asked about, never guessed."""
+    choices = engine.choices()
+    _menu(engine, choices, say)
+    while True:
+        line = read()
+        if line is None:
+            raise EOFError("the input ended before the game did")
+        text = line.strip()
+        if not text:
+            continue
+        if text == "?":
+            _menu(engine, choices, say, values=True)
+            continue
+        if text.lower() == "help":
+            say(f"Type a move's {MENU_HINT}; #N is always a number, =TEXT always a position:")
+            _menu(engine, choices, say)
+            continue
+        number = text[1:] if text.startswith("#") else text
+        numbered = None
+        if number.isascii() and number.isdigit() and not text.startswith("="):
+            if 1 <= int(number) <= len(choices):
+                numbered = choices[int(number) - 1]
+            elif text.startswith("#") or not _legal(engine, line):
+                say(f"illegal move: there is no move {int(number)}: expected 1 to {len(choices)}; try again")
+                continue
+        if text.startswith("#"):
+            if numbered is not None:
+                return numbered
+            say(f"illegal move: expected #N with N from 1 to {len(choices)}; try again")
+            continue
+        typed = line.lstrip()[1:] if text.startswith("=") else line
+        try:
+            move = engine.read_move(typed)
+        except Illegal as exc:
+            if numbered is not None:
+                return numbered
+            say(f"illegal move: {exc}; try again")
+            continue
+        if numbered is not None and numbered != move:
+            say(f"{text} is move {number} ({engine.shown(numbered)}) and a position too: type #{number} or ={text}")
+            continue
+        return move
+
+
+def _legal(engine: PlayEngine, line: str) -> bool:
+    """Whether ``line`` reads as a legal move."""
+    try:
+        engine.read_move(line)
+    except Illegal:
+        return False
+    return True

@@ -66,6 +66,23 @@ def by_game(reports: list[CaseReport]) -> dict[str, tuple[list[CaseReport], list
     return games
 
 
+def unexpected(reports: list[CaseReport]) -> list[CaseReport]:
+    """The reports of the cases with no expected answer."""
+    return [r for r in reports if r.case.expected is None]
+
+
+def _agreeing(report: CaseReport) -> str:
+    """How many formulations gave the fast answer, on a case with no expected answer.
+
+    >>> from gamecert.verify.engine.crosscheck import Verdict
+    >>> from gamecert.verify.engine.cases import CaseFile
+    >>> _agreeing(CaseReport(CaseFile(None, "a", "g", "", "", None), (Verdict("ilp", Status.AGREE),)))
+    '1 formulation agrees with the fast answer'
+    """
+    agree = sum(v.status is Status.AGREE for v in report.verdicts)
+    return f"{plural(agree, 'formulation')} agree{'s' if agree == 1 else ''} with the fast answer"
+
+
 def render_reports(reports: list[CaseReport], verbose: bool = False, warm_up: float | None = None) -> tuple[str, int]:
     """One rich table per game (a row per case, a column per formulation), then notes.
 
@@ -99,6 +116,11 @@ def render_reports(reports: list[CaseReport], verbose: bool = False, warm_up: fl
         out.append("skipped (--verbose lists each):" if not verbose else "skipped:")
         out.extend(notes)
         out.append("")
+    unknown = unexpected(reports)
+    if unknown:
+        out.append("no expected answer (the routes are compared among themselves):")
+        out.extend(f"  {r.case.id}: {_agreeing(r)}" for r in unknown)
+        out.append("")
     failed = sum(r.failed for r in reports)
     if failures:
         out.append("failures:")
@@ -110,14 +132,23 @@ def render_reports(reports: list[CaseReport], verbose: bool = False, warm_up: fl
     if failed:
         out.append(f"{failed} of {plural(total, 'case')} FAILED")  # "1 of 1 case", "2 of 5 cases"
     else:
-        out.append(f"{plural(total, 'case')}: every answer as expected, every formulation that ran agrees, every certificate valid")
+        if not unknown:
+            out.append(f"{plural(total, 'case')}: every answer as expected, every formulation that ran agrees, every certificate valid")
+        else:
+            known = "" if len(unknown) == total else "every expected answer given, "
+            out.append(
+                f"{plural(total, 'case')} ({len(unknown)} with no expected answer): {known}every formulation that ran agrees, "
+                "every certificate valid"
+            )
     return "\n".join(out) + "\n", failed
 
 
 def reports_json(reports: list[CaseReport], warm_up: float | None = None) -> dict:
     """The whole report as JSON-able data: every case's verdicts, then a summary.
 
-    ``summary.statuses`` counts verdicts by status (``ok``, ``valid``,
+    A case's ``expected`` says whether it has an expected answer (without one,
+    its fast verdict is ``solved`` and the formulations are the check).
+    ``summary.statuses`` counts verdicts by status (``ok``, ``solved``, ``valid``,
     ``agree``, ``skipped``, ``WRONG``, ``INVALID``, ``DIFFER``, ``ERROR``);
     ``summary.failed`` counts the cases with at least one failed verdict;
     ``summary.warm_up_seconds``, present when kernels were compiled before the
@@ -137,6 +168,7 @@ def reports_json(reports: list[CaseReport], warm_up: float | None = None) -> dic
                 "path": str(r.case.path),
                 "game": r.case.game,
                 "source": r.case.source,
+                "expected": r.case.expected is not None,
                 "failed": r.failed,
                 "verdicts": [
                     {"formulation": v.formulation, "status": v.status, "detail": v.detail, "seconds": round(v.seconds, 6)}

@@ -57,6 +57,8 @@ DEFAULT_PROCESSES = 256
 DEFAULT_FILE_SIZE = 64 * 2**20
 
 _CLONE_NEWNET = 0x40000000
+#: The namespaces the launcher makes without bubblewrap (mount, process, IPC, host name; the network's is probed apart).
+_LAUNCHER_NAMESPACES = 0x20000 | 0x20000000 | 0x8000000 | 0x4000000
 
 
 class Mechanism(StrEnum):
@@ -91,16 +93,25 @@ class Sandbox:
 class Support:
     """What the machine offers: the cgroup folder under which each run gets its own, per
     controller (``v1`` or ``v2`` in ``versions``); ``bwrap`` the path of a working bubblewrap;
-    ``netns`` whether a network namespace can be made without it; ``missing`` why a mechanism is absent."""
+    ``netns`` whether a network namespace can be made without it; ``namespaces`` whether the launcher can
+    make its own mount and process namespaces without it (root); ``missing`` why a mechanism is absent."""
 
     cgroups: dict[Mechanism, Path] = field(default_factory=dict)
     versions: dict[Mechanism, str] = field(default_factory=dict)
     bwrap: str | None = None
     netns: bool = False
     missing: dict[Mechanism, str] = field(default_factory=dict)
+    namespaces: bool = False
 
     def has(self, mechanism: Mechanism) -> bool:
         return mechanism not in self.missing
+
+    @property
+    def launched(self) -> bool:
+        """Whether runs are started by a resident launcher (:class:`Zygote`) in namespaces of their own: a
+        private ``/tmp``, every process of a run gone before the next starts; with bubblewrap, or made by the
+        launcher itself."""
+        return self.bwrap is not None or self.namespaces
 
 
 def off_mechanisms(value: str | None = None) -> frozenset[Mechanism]:
@@ -148,10 +159,12 @@ def _probe(off: frozenset[Mechanism]) -> Support:
     if Mechanism.NETWORK in off:
         missing[Mechanism.NETWORK] = f"{OFF} names it"
     elif bwrap is None:
-        netns = _can_unshare_network()
+        netns = _can_unshare(_CLONE_NEWNET)
         if not netns:
             missing[Mechanism.NETWORK] = "no network namespace (needs root or bubblewrap)"
-    return Support(cgroups, versions, bwrap, netns, missing)
+    # Every mechanism off ("all"): no namespace either, the runs are plain children in a scratch folder on disk.
+    namespaces = bwrap is None and off != frozenset(Mechanism) and _can_unshare(_LAUNCHER_NAMESPACES)
+    return Support(cgroups, versions, bwrap, netns, missing, namespaces)
 
 
 def absent(sup: Support, memory: bool = True) -> str | None:
@@ -531,33 +544,17 @@ def _working_bwrap() -> str | None:
     return path if done.returncode == 0 else None
 
 
-def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
-    """Bubblewrap's command line (before ``--``) for running ``argv``: everything read-only, a tmpfs
-    of ``scratch`` bytes as ``/tmp``, a fresh ``/proc`` and ``/dev``, the ``hidden`` files and folders
-    masked (read as empty: a folder is an empty read-only tmpfs); ``network``: keep the machine's network.
-
-    Files the command names under ``/tmp`` (which the view replaces) are bound back read-only at
-    their own paths, so a program built in a temporary folder still runs; so are this Python's
-    installation and the launcher's script (:data:`ZYGOTE`), should they live there (a checkout or a
-    virtual environment under ``/tmp``).
-
-    >>> options = bwrap_options("bwrap", ["/bin/true"], 2**20, (), False)
-    >>> options[options.index("--tmpfs") - 2 : options.index("--tmpfs") + 2]
-    ['--size', '1048576', '--tmpfs', '/tmp']
-    """
-    base = [b for b in _BWRAP_BASE if not (network and b == "--unshare-net")]
-    out = [bwrap, *base, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--size", str(scratch), "--tmpfs", "/tmp"]
+def _bound_back(argv: list[str]) -> list[tuple[str, str]]:
+    """``(source, target)`` of what the scratch ``/tmp`` covers and the run needs, bound back read-only at its own
+    path: the files the command names under ``/tmp``, this Python's installation and the launcher's script
+    (:data:`ZYGOTE`) should they live there (a checkout or a virtual environment under ``/tmp``)."""
     tmp = Path(os.path.realpath("/tmp"))
-    for path in hidden:
-        if path.is_file() and tmp not in path.parents:
-            out += ["--ro-bind", os.devnull, str(path)]
-        elif path.is_dir() and tmp not in path.parents and path != tmp:
-            out += ["--tmpfs", str(path), "--remount-ro", str(path)]
     under_tmp = (tmp, Path("/tmp"))
+    out: list[tuple[str, str]] = []
     bound: list[Path] = []  # folders bound back whole: what lies in them needs no binding of its own
     for folder in sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix), sys.prefix}):
         if any(t in Path(folder).parents for t in under_tmp):
-            out += ["--ro-bind", os.path.realpath(folder), folder]
+            out.append((os.path.realpath(folder), folder))
             bound.append(Path(folder))
     for word in [*argv, str(ZYGOTE)]:
         if word.startswith("/") and os.path.isfile(word):
@@ -565,8 +562,45 @@ def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path,
             for place in sorted({real, word}):
                 inside = any(b == Path(place) or b in Path(place).parents for b in bound)
                 if any(t in Path(place).parents for t in under_tmp) and not inside:
-                    out += ["--ro-bind", real, place]
+                    out.append((real, place))
     return out
+
+
+def _masked(hidden: tuple[Path, ...]) -> list[Path]:
+    """The files and folders of ``hidden`` to mask: those outside ``/tmp`` (the scratch ``/tmp`` hides the rest)."""
+    tmp = Path(os.path.realpath("/tmp"))
+    return [p for p in hidden if (p.is_file() or p.is_dir()) and tmp not in p.parents and p != tmp]
+
+
+def bwrap_options(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
+    """Bubblewrap's command line (before ``--``) for running ``argv``: everything read-only, a tmpfs
+    of ``scratch`` bytes as ``/tmp``, a fresh ``/proc`` and ``/dev``, the ``hidden`` files and folders
+    masked (read as empty: a folder is an empty read-only tmpfs); ``network``: keep the machine's network.
+    What the run needs under ``/tmp`` is bound back (:func:`_bound_back`).
+
+    >>> options = bwrap_options("bwrap", ["/bin/true"], 2**20, (), False)
+    >>> options[options.index("--tmpfs") - 2 : options.index("--tmpfs") + 2]
+    ['--size', '1048576', '--tmpfs', '/tmp']
+    """
+    base = [b for b in _BWRAP_BASE if not (network and b == "--unshare-net")]
+    out = [bwrap, *base, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--size", str(scratch), "--tmpfs", "/tmp"]
+    for path in _masked(hidden):
+        out += ["--ro-bind", os.devnull, str(path)] if path.is_file() else ["--tmpfs", str(path), "--remount-ro", str(path)]
+    for source, target in _bound_back(argv):
+        out += ["--ro-bind", source, target]
+    return out
+
+
+def launcher_command(bwrap: str | None, argv: list[str], scratch: int, hidden: tuple[Path, ...], network: bool) -> list[str]:
+    """The command that starts the launcher of the view for ``argv`` (its socket's descriptor follows): under
+    bubblewrap (:func:`bwrap_options`), or, without it, the launcher making its own namespaces as root
+    (``zygote.py --unshare``: the same scratch ``/tmp``, bound-back files, masks, process and network
+    namespaces; the rest of the machine stays as it is, writable)."""
+    python = [sys.executable, "-I", "-S", str(ZYGOTE)]
+    if bwrap is not None:
+        return [*bwrap_options(bwrap, argv, scratch, hidden, network), "--as-pid-1", "--", *python]
+    config = {"scratch": scratch, "bind": _bound_back(argv), "hidden": [str(p) for p in _masked(hidden)], "network": network}
+    return [*python, "--unshare", json.dumps(config)]
 
 
 #: The launcher's script, run by this Python inside the view.
@@ -581,10 +615,10 @@ class Zygote:
     mounts per run would cost more than the run of a small program.
     """
 
-    def __init__(self, options: list[str]) -> None:
+    def __init__(self, command: list[str]) -> None:
         self.sock, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         with child:
-            command = [*options, "--as-pid-1", "--", sys.executable, "-I", "-S", str(ZYGOTE), str(child.fileno())]
+            command = [*command, str(child.fileno())]
             self.proc = subprocess.Popen(
                 command, pass_fds=[child.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
@@ -667,14 +701,14 @@ KEPT_ZYGOTES = 4
 
 
 @functools.lru_cache(maxsize=64)
-def _view(bwrap: str, argv: tuple[str, ...], scratch: int, hidden: tuple[Path, ...], network: bool) -> tuple[str, ...]:
-    return tuple(bwrap_options(bwrap, list(argv), scratch, hidden, network))
+def _view(bwrap: str | None, argv: tuple[str, ...], scratch: int, hidden: tuple[Path, ...], network: bool) -> tuple[str, ...]:
+    return tuple(launcher_command(bwrap, list(argv), scratch, hidden, network))
 
 
-def zygote(bwrap: str, argv: list[str], scratch: int, hidden: tuple[Path, ...], sup: Support) -> Zygote:
+def zygote(sup: Support, argv: list[str], scratch: int, hidden: tuple[Path, ...]) -> Zygote:
     """The running launcher of this view for this process and thread (started, or restarted, as needed)."""
     present = tuple(path for path in hidden if path.exists())  # an answer file written since is masked too
-    options = _view(bwrap, tuple(argv), scratch, present, not sup.has(Mechanism.NETWORK))
+    options = _view(sup.bwrap, tuple(argv), scratch, present, not sup.has(Mechanism.NETWORK))
     key = (os.getpid(), threading.get_ident(), options)
     found = _zygotes.pop(key, None)
     if found is not None and not found.alive():
@@ -705,15 +739,21 @@ def _libc():
 
 def unshare_network() -> None:  # runs in the child between fork and exec
     """Move the calling process into a new network namespace (root only)."""
-    if _libc().unshare(_CLONE_NEWNET) != 0:
+    _unshare(_CLONE_NEWNET)
+
+
+def _unshare(flags: int) -> None:
+    if _libc().unshare(flags) != 0:
         code = ctypes.get_errno()
         raise OSError(code, os.strerror(code))
 
 
-def _can_unshare_network() -> bool:
+def _can_unshare(flags: int) -> bool:
+    """Whether a child can move into new namespaces (``flags``, ``CLONE_NEW*``) here."""
     try:
         _libc()
-        return subprocess.run(["true"], preexec_fn=unshare_network, check=False).returncode == 0
+        done = subprocess.run([sys.executable, "-I", "-S", "-c", ""], preexec_fn=functools.partial(_unshare, flags), check=False)
+        return done.returncode == 0
     except (OSError, subprocess.SubprocessError):
         return False
 

@@ -5,6 +5,9 @@
 scratch tmpfs on ``/tmp``, no network, its own process namespace, no
 capabilities), so that each run costs one fork of a small process rather
 than a new set of namespaces and mounts. It imports nothing of gamecert.
+Without bubblewrap, as root, ``python -I -S zygote.py --unshare CONFIG FD``
+makes the namespaces and the scratch ``/tmp`` itself (:func:`unshared`), then
+serves the same way; only the read-only view of the machine is missing.
 
 Requests come over the Unix ``SOCK_SEQPACKET`` socket ``FD``, one JSON object
 per message; one reply per request:
@@ -44,7 +47,6 @@ import json
 import os
 import resource
 import select
-import shutil
 import signal
 import socket
 import sys
@@ -85,14 +87,37 @@ def scratch_bytes(folder: str | os.PathLike) -> int:
 
 
 def _empty(folder: str) -> None:
-    """Remove what is in ``folder`` (mount points, the programs bound there, stay)."""
-    for name in os.listdir(folder):
-        path = os.path.join(folder, name)
-        if os.path.isdir(path) and not os.path.islink(path):
-            shutil.rmtree(path, ignore_errors=True)
-        else:
+    """Remove what is in ``folder`` on its own file system. Mount points and what lies under them stay, unread:
+    the folders bound back into the scratch ``/tmp`` (a checkout or a virtual environment under ``/tmp``,
+    read-only) would otherwise be walked file by file, every run."""
+    try:
+        device = os.lstat(folder).st_dev
+    except OSError:
+        return
+    stack: list[tuple[str, bool]] = [(folder, False)]  # (folder, its entries already pushed)
+    while stack:
+        path, opened = stack.pop()
+        if opened:
+            if path != folder:
+                try:
+                    os.rmdir(path)
+                except OSError:  # a mount point under it, or not empty
+                    pass
+            continue
+        stack.append((path, True))
+        try:
+            entries = list(os.scandir(path))
+        except OSError:
+            continue
+        for entry in entries:
             try:
-                os.unlink(path)
+                info = entry.stat(follow_symlinks=False)
+                if info.st_dev != device:
+                    continue  # a mount point: bound back, not the run's
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, False))
+                else:
+                    os.unlink(entry.path)
             except OSError:
                 pass
 
@@ -230,13 +255,122 @@ def serve(sock: socket.socket) -> None:
             sock.send(json.dumps({"killed": status, "left": left}).encode())
 
 
-def main() -> None:
+# Without bubblewrap: the launcher makes its namespaces itself (root) ----------------------------------
+
+_CLONE_NEWNS, _CLONE_NEWUTS, _CLONE_NEWIPC, _CLONE_NEWPID, _CLONE_NEWNET = 0x20000, 0x4000000, 0x8000000, 0x20000000, 0x40000000
+_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC, _MS_REMOUNT, _MS_BIND, _MS_REC, _MS_PRIVATE = 1, 2, 4, 8, 32, 4096, 16384, 1 << 18
+_PR_SET_PDEATHSIG, _PR_CAPBSET_DROP, _PR_SET_NO_NEW_PRIVS = 1, 24, 38
+_SIOCGIFFLAGS, _SIOCSIFFLAGS, _IFF_UP = 0x8913, 0x8914, 1
+
+
+def _call(name: str, *args) -> None:
+    """A libc call that must succeed (``OSError`` with its errno otherwise)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if getattr(libc, name)(*args) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"{name}: {os.strerror(code)}")
+
+
+def _mount(source: str | None, target: str, kind: str | None, flags: int, data: str | None = None) -> None:
+    encode = (lambda text: None if text is None else text.encode())
+    _call("mount", encode(source), encode(target), encode(kind), ctypes.c_ulong(flags), encode(data))
+
+
+def _place(target: str, folder: bool) -> None:
+    """An empty file or folder at ``target`` (its parents made): a mount point."""
+    os.makedirs(target if folder else os.path.dirname(target), exist_ok=True)
+    if not folder and not os.path.exists(target):
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT, 0o600))
+
+
+def _bind(source: str, target: str) -> None:
+    """``source`` bound read-only at ``target``."""
+    _mount(source, target, None, _MS_BIND | _MS_REC)
+    _mount(None, target, None, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+
+
+def _loopback_up() -> None:
+    """Bring up the new network namespace's loopback (bubblewrap does the same): it leads nowhere else."""
+    import fcntl
+    import struct
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        flags = struct.unpack("16sH", fcntl.ioctl(probe, _SIOCGIFFLAGS, struct.pack("16sH", b"lo", 0))[:18])[1]
+        fcntl.ioctl(probe, _SIOCSIFFLAGS, struct.pack("16sH", b"lo", flags | _IFF_UP))
+
+
+def _drop_capabilities() -> None:
+    """No capability from now on, for this process and whatever it executes (as bubblewrap's ``--cap-drop ALL``)."""
+    last = int(open("/proc/sys/kernel/cap_last_cap").read())
+    for cap in range(last + 1):
+        _call("prctl", _PR_CAPBSET_DROP, cap, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3, this process
+    data = (ctypes.c_uint32 * 6)()  # effective, permitted, inheritable: empty (two 32-bit words each)
+    _call("capset", header, data)
+    _call("prctl", _PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+
+
+def _view(config: dict) -> None:
+    """As the init of the new namespaces: the scratch ``/tmp`` (a tmpfs of ``scratch`` bytes, private to this
+    mount namespace), the files named in ``bind`` (under the old ``/tmp``) bound back read-only, the ``hidden``
+    ones masked, a ``/proc`` of the new process namespace, the loopback up; then no capability."""
+    _mount(None, "/", None, _MS_REC | _MS_PRIVATE)  # nothing mounted here reaches the machine
+    sources = [(os.open(source, os.O_PATH), target) for source, target in config["bind"]]  # before /tmp is covered
+    _mount("tmpfs", "/tmp", "tmpfs", _MS_NOSUID | _MS_NODEV, f"size={config['scratch']},mode=1777")
+    for fd, target in sources:
+        _place(target, os.path.isdir(f"/proc/self/fd/{fd}"))
+        _bind(f"/proc/self/fd/{fd}", target)
+        os.close(fd)
+    for path in config["hidden"]:
+        if os.path.isdir(path):
+            _mount("tmpfs", path, "tmpfs", _MS_NOSUID | _MS_NODEV, "size=4k,mode=755")
+            _mount(None, path, None, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+        else:
+            _bind(os.devnull, path)
+    _mount("proc", "/proc", "proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC)
+    if config["network"] is False:
+        _loopback_up()
+    _drop_capabilities()
+
+
+def unshared(config: dict, fd: int) -> None:
+    """Run the launcher without bubblewrap: new mount, process, IPC and host-name namespaces (and network,
+    unless ``config["network"]``), made here as root. This process stays outside as the namespace's parent
+    (as bubblewrap does) and ends with it; its child is the new process namespace's init, which makes the
+    view (:func:`_view`) and serves. Both end when gamecert does."""
+    flags = _CLONE_NEWNS | _CLONE_NEWPID | _CLONE_NEWIPC | _CLONE_NEWUTS | (0 if config["network"] else _CLONE_NEWNET)
+    _call("prctl", _PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    try:
+        _call("unshare", flags)
+    except OSError as exc:
+        sys.exit(f"gamecert sandbox: cannot make the launcher's namespaces: {exc}")
+    pid = os.fork()
+    if pid == 0:  # the init of the new process namespace
+        code = 1
+        try:
+            _call("prctl", _PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            if os.getpid() == 1:
+                _view(config)
+                main(fd)
+                code = 0
+        except BaseException as exc:  # noqa: BLE001 - the child must end here, whatever happened
+            os.write(2, f"gamecert sandbox: cannot make the launcher's view: {exc}\n".encode())
+        os._exit(code)
+    os.close(fd)
+    _, status = os.waitpid(pid, 0)
+    sys.exit(os.waitstatus_to_exitcode(status))
+
+
+def main(fd: int) -> None:
     # It empties /tmp and kills every process it can see: only as the init of its own namespaces.
     if os.getpid() != 1:
         sys.exit("gamecert sandbox: the launcher runs only as the first process of its own namespaces (bubblewrap --as-pid-1)")
     ctypes.CDLL(None).prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
-    serve(socket.socket(fileno=int(sys.argv[1])))
+    serve(socket.socket(fileno=fd))
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "--unshare":  # zygote.py --unshare CONFIG FD: no bubblewrap here
+        unshared(json.loads(sys.argv[2]), int(sys.argv[3]))
+    else:  # zygote.py FD, under bubblewrap --as-pid-1
+        main(int(sys.argv[1]))

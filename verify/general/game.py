@@ -204,7 +204,9 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         tiered solve."""
         from gamecert.verify.general.contest.interactive import GeneralInteractiveContest
 
-        return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self))
+        from gamecert.verify.general.stats import GeneralStatistics
+
+        return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self), GeneralStatistics(self))
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.general.formulations import general_formulations

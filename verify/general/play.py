@@ -17,15 +17,15 @@ from collections.abc import Hashable
 from typing import Any
 
 from gamecert.solvers.errors import RulesError, SolverError
+from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import PositionPlay
 from gamecert.verify.engine.play import Illegal
 from gamecert.verify.general.strategy import TurnGame, best_move
+from gamecert.verify.rules.playing import MOVE_HINT
 
 #: A position seen this many times with the same player to move ends the game in a draw.
 REPEATS = 3
-#: What a person types a move as.
-MOVE_HINT = "type the position after your move, as one input line"
 
 
 class TurnPlay:
@@ -107,10 +107,33 @@ class TurnPlay:
         lead = self.points[0] - self.points[1] + end  # a score game's final points
         return "win" if lead > 0 else "lose" if lead < 0 else "draw"
 
-    def describe(self, move: tuple[Hashable, int]) -> str:
+    def choices(self) -> list[tuple[Hashable, int]]:
+        """The distinct positions one move away, each by its move of the most points (as :meth:`read_move` takes it)."""
+        best: dict[Hashable, tuple[Hashable, int]] = {}
+        for move in self._items():
+            if move[0] not in best or move[1] > best[move[0]][1]:
+                best[move[0]] = move
+        return list(best.values())
+
+    def shown(self, move: tuple[Hashable, int]) -> str:
         after, points = move
         scored = f", scoring {points}" if points else ""
-        return f"to {self.rules.show(after)}{scored}" + (" (and moves again)" if self._same(after) else "")
+        return f"{self.rules.show(after)}{scored}" + (" (and moves again)" if self._same(after) else "")
+
+    def value(self, move: tuple[Hashable, int]) -> str:
+        """The certified value of the move for its mover: the table's entry of the position it reaches, turned to
+        the mover's side unless the mover moves again, one move further (``win 1``: this move wins)."""
+        after, points = move
+        entry, same = self.solution.table[after], self._same(after)
+        if not isinstance(entry, Value):  # a score game: the points, then the score after (the opponent's, or ours)
+            return f"score {points + (entry if same else -entry)}"
+        if entry.outcome == "draw":
+            return "draw"
+        wins = (entry.outcome == "win") == same
+        return f"{'win' if wins else 'lose'} {entry.number + 1}"
+
+    def describe(self, move: tuple[Hashable, int]) -> str:
+        return f"to {self.shown(move)}"
 
     def state(self) -> str:
         score = f"; points {self.points[0]} to {self.points[1]} for the player to move" if any(self.points) else ""

@@ -100,12 +100,13 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
         from gamecert.verify.impartial.contest import ImpartialContest
         from gamecert.verify.impartial.play import ImpartialPositionPlay, ImpartialPositions
         from gamecert.verify.impartial.show import ImpartialPictures, ImpartialPositionPictures
+        from gamecert.verify.impartial.stats import ImpartialStatistics
         from gamecert.verify.rules.stress import LineStressCases
 
         stress = (LineStressCases(self),) if self.rules.positions is not None else ()
         return (
             ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
-            ImpartialPositions(self), ImpartialContest(self), *stress, ImpartialClaims(self),
+            ImpartialPositions(self), ImpartialContest(self), *stress, ImpartialClaims(self), ImpartialStatistics(self),
         )
 
 

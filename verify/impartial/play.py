@@ -300,7 +300,8 @@ class SolvedPositions:
 class ImpartialPlay:
     """An impartial rules game in progress, for :func:`~gamecert.verify.engine.play.play_game`.
 
-    The person types the position after their move as one input line (what
+    The person's moves are listed, numbered (a :class:`~gamecert.verify.engine.play.MenuPlayEngine`); they
+    type a number or the position after their move as one input line (what
     the rules' ``parse`` reads); it is legal when its components are, as a
     multiset, those of a position one move away. gamecert makes a winning
     move whenever it has one, else the first legal move.
@@ -336,6 +337,19 @@ class ImpartialPlay:
 
     def play(self, move: Move) -> None:
         self.parts = move.after
+
+    def choices(self) -> list[Move]:
+        return self.moves()  # one per distinct position after
+
+    def shown(self, move: Move) -> str:
+        return self.solved.show(move.after)
+
+    def value(self, move: Move) -> str:
+        """The certified value of the move for its mover: a win when it leaves a position lost for the player to
+        move, with the nim value it leaves (normal play)."""
+        said = "lose" if self.solved.wins(move.after) else "win"
+        left = self.solved.value(move.after)
+        return said if left is None else f"{said} (leaves nim value {left})"
 
     def describe(self, move: Move) -> str:
         return f"to {self.solved.show(move.after)}"

@@ -21,7 +21,7 @@ from gamecert.solvers.octal.solver import (
     projected_seconds,
 )
 from gamecert.verify.capabilities import PeriodicityAudit, PeriodicityReport
-from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
+from gamecert.verify.game import Capability, Formulation, Game, Rate, Write, first_difference
 
 #: The JSON certificate's note.
 CERTIFICATE_NOTE = (
@@ -29,10 +29,19 @@ CERTIFICATE_NOTE = (
     "G(n + period) = G(n) for preperiod <= n < bound = 2 max(preperiod, 1) + period + t, so for every n >= preperiod "
     "(the octal periodicity theorem, docs/octal.md), and G(n) = values[preperiod + (n - preperiod) % period] beyond"
 )
-#: The rules formulations run where their position graphs stay small: retrograde analysis up to this heap,
-#: the whole-sum ones (SAT, ILP, search) up to :data:`WHOLE_SUM_HEAP`.
+#: The heaps at which the rules formulations' times were measured (``gamecert check cases/octal``: the
+#: retrograde analysis of heap 300 in 5.8 s, the whole-sum SAT, ILP and search of heap 12 in 0.3, 1.75 and 0.03 s).
 RETROGRADE_HEAP = 300
 WHOLE_SUM_HEAP = 12
+#: Retrograde analysis: O(heap²) (each heap's O(heap) options): seconds per heap².
+RETROGRADE_RATE = Rate(5.8 / RETROGRADE_HEAP**2, "heap ** 2", "gamecert check cases/octal/rules-retrograde.toml")
+#: The whole-sum formulations list every sum of heaps a heap splits into, about 1.3 times as many per token
+#: (partitions of the heap): seconds per unit of 1.3 ** (heap - WHOLE_SUM_HEAP), per formulation.
+WHOLE_SUM_GROWTH = 1.3
+WHOLE_SUM_RATES = {
+    name: Rate(seconds, "1.3 ** (heap - 12)", "gamecert check cases/octal/rules-small.toml")
+    for name, seconds in (("sat", 0.3), ("ilp", 1.75), ("search", 0.03))
+}
 
 
 class OctalGame(Game[OctalQueries, OctalAnswers]):
@@ -133,9 +142,14 @@ class OctalRulesFormulation(Formulation[OctalQueries, tuple]):
         self.name = kind
 
     def fits(self, instance: OctalQueries) -> str | None:
-        cap = RETROGRADE_HEAP if self.name == "retrograde" else WHOLE_SUM_HEAP
+        return None
+
+    def predict(self, instance: OctalQueries) -> float:
+        """From the largest heap: quadratic for the retrograde analysis, exponential for the whole-sum ones."""
         top = max((q.heap for q in instance), default=0)
-        return None if top <= cap else f"a heap of {top} (the {self.name} formulation runs up to {cap})"
+        if self.name == "retrograde":
+            return RETROGRADE_RATE.seconds(float(top) ** 2)
+        return WHOLE_SUM_RATES[self.name].exponential(WHOLE_SUM_GROWTH, top - WHOLE_SUM_HEAP)
 
     def run(self, instance: OctalQueries) -> tuple:
         from types import SimpleNamespace

@@ -31,7 +31,7 @@ it checked (:class:`CertificateCheck`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
 from gamecert.solvers.errors import RulesError
@@ -41,8 +41,6 @@ from gamecert.verify.partizan.difference import SEARCH_CAP, DifferenceGame, Miss
 
 #: At most this many violations are listed.
 MAX_VIOLATIONS = 20
-#: Component positions the induction of a too-large component visits before it stops.
-INDUCTION_CAP = 200_000
 
 
 @dataclass(frozen=True)
@@ -81,8 +79,9 @@ def check_partizan(
     Canonicity: every pair of options of every subform compared once
     (memoized plain order). Equality: one difference search per component,
     ``O(S * d)`` for ``S`` sums reached (at most ``cap``); past the cap, one
-    one-move search per component position reached (the induction), each
-    over sums of forms only. Sums: one search over forms per query.
+    one-move check per component position reached (the induction): its
+    options' sums of forms and the equality, in the plain pool, memoized by
+    pairs of forms across positions. Sums: one search over forms per query.
     Siegel, *Combinatorial Game Theory* (2013), II.1-II.3.
 
     >>> from gamecert.solvers.rules.rules import PartizanRules
@@ -160,62 +159,79 @@ def _induction(
     """Prove ``root`` equals its form from the table, one move at a time; the line saying what was decided.
 
     For each component position ``q`` reached from ``root`` (by the rules),
-    the second player wins ``q' - G_q`` where ``q'`` is ``q`` played one move
-    by the rules, then the sum of the table's forms of the option's components.
+    ``G_q`` equals the game whose options are the sums of the table's forms
+    of each option's components (:func:`_one_move`). Every play ends (the
+    walk finds no position reachable from itself), so from the leaves up every
+    position equals its form. Depth-first over an explicit stack; each
+    position's options are asked of the rules once and not kept.
     """
-    pool = game.pool
-    table = game.table
-    seen, stack = {root}, [root]
-    while stack:
-        if len(seen) > INDUCTION_CAP:
-            return (f"{search.line()}; the induction stopped after {INDUCTION_CAP:,} component positions")
-        q = stack.pop()
-        if q not in forms:
-            return (f"{search.line()}; the induction needs the form of {rules.show(q)}, "
-                    "which the certificate lacks")
-        if q not in table:
-            table[q] = pool.add(forms[q])
-        for side in (0, 1):
-            for parts in game.rules_options(q, side):
-                for c in parts:
-                    if c not in seen:
-                        seen.add(c)
-                        stack.append(c)
-    why = _one_move(rules, game, seen, bad, root)
-    if why:
-        return f"{search.line()}; {why}"
+    ids: dict[Hashable, int] = {}
+    seen, on_path = {root}, {root}
+    try:
+        below = _one_move(rules, game, root, forms, ids, bad, root)
+        stack: list[list] = [[root, below, 0]]
+        while stack:
+            frame = stack[-1]
+            q, below, i = frame
+            if i == len(below):
+                on_path.discard(q)
+                stack.pop()
+                continue
+            frame[2] = i + 1
+            c = below[i]
+            if c in on_path:
+                bad.append(f"component {rules.show(root)}: a loop through {rules.show(c)} (play need not end)")
+                return f"{search.line()}; the induction found a loop"
+            if c in seen:
+                continue
+            seen.add(c)
+            on_path.add(c)
+            stack.append([c, _one_move(rules, game, c, forms, ids, bad, root), 0])
+    except MissingForm as exc:
+        return f"{search.line()}; the induction needs the form of {rules.show(exc.position)}, which the certificate lacks"
     return (f"{search.line().removeprefix('not decided: ')}; proved instead by induction: each of the {len(seen):,} "
             "component positions below equals its form, one move at a time")
 
 
 def _one_move(
-    rules: PartizanRules, game: DifferenceGame, positions: Iterable[Hashable], bad: list[str], root: Hashable | None
-) -> str:
-    """Check each position equals its form in ``game.table`` once played one move by the rules, the options
-    becoming their components' forms from the table; '' when every check was decided, else why not."""
-    cap, game.cap = game.cap, max(game.cap, SEARCH_CAP)  # each one-move game is small: the full cap, whatever the caller's
-    try:
-        return _each_one_move(rules, game, positions, bad, root)
-    finally:
-        game.cap = cap
+    rules: PartizanRules, game: DifferenceGame, q: Hashable, forms: Mapping[Hashable, Plain], ids: dict[Hashable, int],
+    bad: list[str], root: Hashable | None,
+) -> list[Hashable]:
+    """Check that ``q``'s form equals ``{sums of its Left options' forms | sums of its Right options' forms}``, each
+    option the sum of the table's forms of its components (violations into ``bad``); the components met.
 
+    Notes
+    -----
+    The sums by Conway's definition and the equality by his order, both in the
+    plain pool (:meth:`~gamecert.verify.partizan.compare.Forms.plus`,
+    :meth:`~gamecert.verify.partizan.compare.Forms.le`), memoized by pairs of
+    form ids across all positions. Raises :class:`MissingForm` for a position
+    without a form.
+    """
+    pool = game.pool
 
-def _each_one_move(
-    rules: PartizanRules, game: DifferenceGame, positions: Iterable[Hashable], bad: list[str], root: Hashable | None
-) -> str:
-    pool, table = game.pool, game.table
-    for q in positions:
-        try:
-            local = game.second_player_wins(game.start([], minus=[table[q]], shallow=[q]))
-        except MissingForm as exc:
-            return f"the option's component {rules.show(exc.position)} of {rules.show(q)} has no form"
-        if local.verdict == "refuted":
-            below = "" if root is None else f" (below {rules.show(root)})"
-            bad.append(f"component {rules.show(q)}{below}: its options' forms do not make its form "
-                       f"{pool.write(table[q])} ({local.winner} wins moving first)")
-        elif not local.proved:
-            return f"the one-move check of {rules.show(q)} is too large as well"
-    return ""
+    def form(p: Hashable) -> int:
+        found = ids.get(p)
+        if found is None:
+            if p not in forms:
+                raise MissingForm(p)
+            found = ids[p] = pool.add(forms[p])
+        return found
+
+    g = form(q)
+    sides: list[list[int]] = [[], []]
+    met: list[Hashable] = []
+    for side in (0, 1):
+        for parts in game.asked(q, side):
+            sides[side].append(form(parts[0]) if len(parts) == 1 else pool.sum([form(c) for c in parts]))
+            met.extend(parts)
+    h = pool.make(sides[0], sides[1])
+    if h != g and not (pool.le(h, g) and pool.le(g, h)):
+        winner = "Left" if not pool.le(h, g) else "Right"
+        below = "" if root is None or root == q else f" (below {rules.show(root)})"
+        bad.append(f"component {rules.show(q)}{below}: its options' forms do not make its form "
+                   f"{pool.write(g)} ({winner} wins moving first)")
+    return met
 
 
 def check_table(rules: PartizanRules, forms: Mapping[Hashable, Plain], limits: Limits | None = None) -> list[str]:
@@ -234,13 +250,15 @@ def check_table(rules: PartizanRules, forms: Mapping[Hashable, Plain], limits: L
     with guard:
         try:
             game = DifferenceGame(rules, guard)
-            for p, f in forms.items():
-                game.table[p] = game.pool.add(f)
-            why = _one_move(rules, game, list(forms), bad, None)
+            ids: dict[Hashable, int] = {}
+            for p in forms:
+                try:
+                    _one_move(rules, game, p, forms, ids, bad, None)
+                except MissingForm as exc:
+                    bad.append(f"the option's component {rules.show(exc.position)} of {rules.show(p)} has no form")
+                    break
         except RulesError:
             raise
         except (Exception, RulesInterrupt) as exc:
             raise guard.failed(exc) from None
-    if why:
-        bad.append(why)
     return bad[:MAX_VIOLATIONS]

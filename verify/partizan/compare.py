@@ -48,9 +48,13 @@ class Forms:
         self.lefts: list[tuple[int, ...]] = []
         self.rights: list[tuple[int, ...]] = []
         self._index: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-        self._le: dict[tuple[int, int], bool] = {}
+        self._le: dict[int, bool] = {}  # by (G << 32) | H
         self._integer: dict[int, int | None] = {}
         self._written: dict[tuple[int, int], str] = {}
+        self._sum: dict[tuple[int, int], int] = {}
+        #: Plain forms met, by ``id()`` of the tuple, kept alive in ``_kept`` so no id is reused.
+        self._met: dict[int, int] = {}
+        self._kept: list[Any] = []
         self.zero = self.make((), ())
 
     # -- building ---------------------------------------------------------------------------
@@ -71,11 +75,15 @@ class Forms:
         Notes
         -----
         Post-order walk over an explicit stack; a sub-object met again (a
-        form given as a DAG of shared tuples) is interned once, by identity,
-        so the cost is linear in the distinct tuple objects, not in the tree.
+        form given as a DAG of shared tuples), in this call or an earlier
+        one, is interned once, by identity, so the cost is linear in the
+        distinct tuple objects, not in the tree.
         """
-        done: dict[int, int] = {}
-        keep: list[Any] = []  # the objects whose id() keys ``done``, alive for the walk
+        done = self._met
+        keep = self._kept  # the objects whose id() keys ``done``, alive as long as the pool
+        found = done.get(id(plain))
+        if found is not None:
+            return found
         stack: list[tuple[Any, bool]] = [(plain, False)]
         while stack:
             node, ready = stack.pop()
@@ -126,21 +134,25 @@ class Forms:
         found: ``O(|G| * |H|)`` pairs at most, each scanning its options once.
         """
         memo = self._le
-        if (g, h) in memo:
-            return memo[(g, h)]
+        found = memo.get((g << 32) | h)
+        if found is not None:
+            return found
+        all_lefts, all_rights = self.lefts, self.rights
         # A frame: [G, H, next option index]; options 0.. are G's Left options, then H's Right options.
         stack: list[list[int]] = [[g, h, 0]]
         while stack:
             frame = stack[-1]
             a, b, i = frame
-            lefts, rights = self.lefts[a], self.rights[b]
+            lefts, rights = all_lefts[a], all_rights[b]
+            n = len(lefts)
+            end = n + len(rights)
             result, pushed = True, False
-            while i < len(lefts) + len(rights):
+            while i < end:
                 # G^L >= H is H <= G^L; H^R <= G is H^R <= G.
-                pair = (b, lefts[i]) if i < len(lefts) else (rights[i - len(lefts)], a)
-                known = memo.get(pair)
+                x, y = (b, lefts[i]) if i < n else (rights[i - n], a)
+                known = memo.get((x << 32) | y)
                 if known is None:
-                    stack.append([pair[0], pair[1], 0])
+                    stack.append([x, y, 0])
                     pushed = True
                     break
                 if known:
@@ -150,9 +162,9 @@ class Forms:
             frame[2] = i
             if pushed:
                 continue
-            memo[(a, b)] = result
+            memo[(a << 32) | b] = result
             stack.pop()
-        return memo[(g, h)]
+        return memo[(g << 32) | h]
 
     def equal(self, g: int, h: int) -> bool:
         """Whether ``G = H`` as games (``G <= H`` and ``H <= G``)."""
@@ -254,6 +266,53 @@ class Forms:
             if not changed:
                 return g
             ls, rs = list(set(new_l)), list(set(new_r))
+
+    def plus(self, g: int, h: int) -> int:
+        """The canonical form of ``G + H`` (for canonical ``G`` and ``H``; else a form equal to the sum):
+        ``{G^L + H, G + H^L | G^R + H, G + H^R}`` simplified.
+
+        Notes
+        -----
+        Conway's definition of the sum, post-order over an explicit stack of
+        pairs, each pair's sum found once (memoized in the pool by the
+        unordered pair) and simplified (:meth:`simplify`): ``O(|G| * |H|)`` pairs.
+
+        >>> pool = Forms()
+        >>> star = pool.make([pool.zero], [pool.zero])
+        >>> pool.plus(star, star) == pool.zero, pool.write(pool.plus(pool.make([pool.zero], []), star))
+        (True, '{1|1}')
+        """
+        memo, zero = self._sum, self.zero
+
+        def known(a: int, b: int) -> int | None:
+            if a == zero:
+                return b
+            if b == zero:
+                return a
+            return memo.get((a, b) if a <= b else (b, a))
+
+        stack = [(g, h)]
+        while stack:
+            a, b = stack[-1]
+            if known(a, b) is not None:
+                stack.pop()
+                continue
+            sides = [[(x, b) for x in self.lefts[a]] + [(a, y) for y in self.lefts[b]],
+                     [(x, b) for x in self.rights[a]] + [(a, y) for y in self.rights[b]]]
+            missing = [p for side in sides for p in side if known(*p) is None]
+            if missing:
+                stack.extend(missing)
+                continue
+            stack.pop()
+            memo[(a, b) if a <= b else (b, a)] = self.simplify([known(*p) for p in sides[0]], [known(*p) for p in sides[1]])
+        return known(g, h)
+
+    def sum(self, forms: Iterable[int]) -> int:
+        """The canonical form of a sum of forms (``0`` for none), added one at a time (:meth:`plus`)."""
+        total = self.zero
+        for f in forms:
+            total = self.plus(total, f)
+        return total
 
     # -- writing ----------------------------------------------------------------------------
 

@@ -76,6 +76,7 @@ class DifferenceGame:
         self._wins: dict[tuple, bool | None] = {}  # None: on the search stack
         self._base = 0  # the memo's size when the running search started: the cap counts from there
         self._options: dict[tuple[Hashable, int], tuple[tuple[Hashable, ...], ...]] = {}
+        self._parts: dict[Hashable, tuple[Hashable, ...]] = {}  # an option position's components, asked once
         #: Component position -> form id, for the options of shallow positions (:meth:`start`).
         self.table: dict[Hashable, int] = {}
 
@@ -95,12 +96,23 @@ class DifferenceGame:
         key = (position, side)
         found = self._options.get(key)
         if found is None:
-            name = ("left", "right")[side]
-            self.guard.doing = (name, position)
-            moved = tuple(getattr(self.rules, name)(position))
-            self.guard.doing = None
-            found = self._options[key] = tuple(self.split(q) for q in moved)
+            found = self._options[key] = self.asked(position, side)
         return found
+
+    def asked(self, position: Hashable, side: int) -> tuple[tuple[Hashable, ...], ...]:
+        """The components of each option of ``position`` for ``side``, asked of the rules now (nothing kept)."""
+        name = ("left", "right")[side]
+        self.guard.doing = (name, position)
+        moved = tuple(getattr(self.rules, name)(position))
+        self.guard.doing = None
+        parts = self._parts
+        out = []
+        for q in moved:
+            found = parts.get(q)
+            if found is None:
+                found = parts[q] = self.split(q)
+            out.append(found)
+        return tuple(out)
 
     # -- the game ----------------------------------------------------------------------------
 

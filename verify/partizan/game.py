@@ -107,12 +107,15 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
         from gamecert.verify.partizan.audit import PartizanClaims
         from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
         from gamecert.verify.partizan.show import PartizanPictures, PartizanPositionPictures
+        from gamecert.verify.partizan.stats import PartizanStatistics
+        from gamecert.verify.partizan.stream import PartizanStreamedAnswer
         from gamecert.verify.partizan.stress import PartizanStressCases
         from gamecert.verify.partizan.contest import PartizanContest
 
         stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
         return (
             PartizanPictures(self), PartizanPositionPictures(self), PartizanPositionPlay(self),
-            PartizanPositions(self), PartizanContest(self), *stress, PartizanClaims(self),
+            PartizanPositions(self), PartizanContest(self), *stress, PartizanClaims(self), PartizanStatistics(self),
+            PartizanStreamedAnswer(self),
         )
 

@@ -194,9 +194,10 @@ class PartizanPlay:
     """A partizan rules game in progress, for :func:`~gamecert.verify.engine.play.play_game`.
 
     gamecert picks its side when told who moves first (:meth:`opening`): the
-    side that wins with that order whenever one does. The person types the
-    position after their move as one input line; it is legal when its
-    components are, as a multiset, those of one of their options.
+    side that wins with that order whenever one does. The person's moves are
+    listed, numbered; they type a number or the position after their move as
+    one input line; it is legal when its components are, as a multiset, those
+    of one of their options.
     """
 
     def __init__(self, solved: SolvedSums) -> None:
@@ -249,6 +250,18 @@ class PartizanPlay:
     def play(self, move: Move) -> None:
         self.parts = move.after
         self.mover = 1 - self.mover
+
+    def choices(self) -> list[Move]:
+        return self.moves()  # one per distinct position after
+
+    def shown(self, move: Move) -> str:
+        return self.solved.show(move.after)
+
+    def value(self, move: Move) -> str:
+        """The certified value of the move for its mover: a win when the mover, then moving second, wins the sum
+        it leaves; with that sum's value."""
+        said = "lose" if self.solved.wins(move.after, 1 - move.side) else "win"
+        return f"{said} (leaves {self.solved.value(move.after)})"
 
     def describe(self, move: Move) -> str:
         return f"{PLAYERS[move.side]} moves to {self.solved.show(move.after)}"

@@ -9,8 +9,8 @@ from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, ImpartialRules, Limits
 
 
-#: What a user types the position after a move as.
-MOVE_HINT = "type the position after your move, as one input line"
+#: How a person names a move (the moves are listed, numbered: :class:`~gamecert.verify.engine.play.MenuPlayEngine`).
+MOVE_HINT = "type a move's number, or the position after it as one input line"
 
 
 @contextmanager

@@ -62,7 +62,9 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
 
     def build_capabilities(self) -> tuple[Capability, ...]:
         """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`) and the tiered solve."""
-        return (*super().build_capabilities(), ScoreTiers(self))
+        from gamecert.verify.score.stats import ScoreStatistics
+
+        return (*super().build_capabilities(), ScoreTiers(self), ScoreStatistics(self))
 
 
 class ScoreTiers(TurnTiers):

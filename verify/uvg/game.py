@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import Decomposition, Outcomes
 from gamecert.verify.capabilities import ExportStart, MidGame, Pictures, Play
-from gamecert.verify.game import Formulation, Game
+from gamecert.verify.game import Formulation, Game, Rate
 from gamecert.verify.uvg.adapter import explain_outcomes
 
 if TYPE_CHECKING:
@@ -97,14 +97,73 @@ class UvgGame(Game[I, S]):
         return explain_outcomes(self.namer(instance), fast, other)
 
     def formulations(self) -> tuple[Formulation, ...]:
-        """ILP, SAT, the rule search and QBF, each on the game's graph (the search maybe on :meth:`search_rows`)."""
-        return (UvgIlpFormulation(self), UvgSatFormulation(self), UvgSearchFormulation(self), UvgQbfFormulation(self))
+        """ILP, SAT, the rule search, QBF, the LP, König SAT and CP-SAT, each on the game's graph (the search maybe
+        on :meth:`search_rows`)."""
+        return (
+            UvgIlpFormulation(self),
+            UvgSatFormulation(self),
+            UvgSearchFormulation(self),
+            UvgQbfFormulation(self),
+            UvgLpFormulation(self),
+            UvgKonigFormulation(self),
+            UvgCpSatFormulation(self),
+        )
 
 
-# -- the four independent formulations -------------------------------------------------------
-# Each holds its game and asks it for the instance's graph; each one's own ``fits`` gates it, and
-# its solver library (OR-Tools, python-sat, pyqbf) is imported on first use, so listing a game's
-# formulations loads none of them. Every ``run`` returns Outcomes over the graph's vertices.
+# -- the independent formulations -------------------------------------------------------------
+# Each holds its game and asks it for the instance's graph; each one's ``fits`` says whether it can
+# run at all, its ``predict`` how long it would take (a measured Rate times the size of its encoding:
+# the rates are measured by ``python benchmarks/routes_matching.py``, which prints each one's worst
+# seconds per unit). Its solver library (OR-Tools, python-sat, pyqbf) is imported on first use, so
+# listing a game's formulations loads none of them. Every ``run`` returns Outcomes over the graph's vertices.
+
+#: The command that measured every rate below (its ``ROUTE`` argument names the route).
+RATES_COMMAND = "python benchmarks/routes_matching.py"
+
+
+def _rate(seconds: float, unit: str, route: str) -> Rate:
+    return Rate(seconds, unit, f"{RATES_COMMAND} {route}")
+
+
+#: Per-vertex CBC integer programs, bipartite graphs (integral at the root): seconds per vertex query x nonzero.
+ILP_BIPARTITE_RATE = _rate(2.1e-5, "vertex query x nonzero of the ILP", "ilp")
+#: The same on graphs with odd cycles (branch and bound; triangular lattices are the slowest family).
+ILP_RATE = _rate(1.6e-4, "vertex query x nonzero of the ILP", "ilp")
+#: Cardinality SAT: seconds per vertex call x clause (refutations easy: graphs with odd cycles).
+SAT_RATE = _rate(3.0e-7, "vertex call x clause", "sat")
+#: Cardinality SAT on bipartite components: refuting a larger matching is pigeonhole-hard, so the time grows
+#: as SAT_GROWTH ** (component's vertices); seconds per unit of that growth.
+SAT_BIPARTITE_RATE = _rate(9.6 * 1.1**-77, "SAT_GROWTH ** vertices, summed over components", "sat")
+SAT_GROWTH = 1.1
+#: Rule search: memo entries grow as SEARCH_GROWTH ** (component's vertices), SPARSE when m <= 1.8 n.
+SEARCH_SPARSE_RATE = _rate(0.27 * 1.29**-36, "SEARCH_SPARSE_GROWTH ** vertices, summed over components", "search")
+SEARCH_SPARSE_GROWTH = 1.29
+SEARCH_DENSE_RATE = _rate(30.0 * 2.34**-24, "SEARCH_DENSE_GROWTH ** vertices, summed over components", "search")
+SEARCH_DENSE_GROWTH = 2.34
+#: QBF, one formula per start vertex on its component: seconds per unit of QBF_GROWTH ** (component's vertices).
+QBF_RATE = _rate(0.4 / 16 * 1.31**-16, "QBF_GROWTH ** vertices, per start vertex", "qbf")
+QBF_GROWTH = 1.31
+#: The warm-started LP (GLOP), a whole call: seconds per unit of nonzeros ** 1.5 (simplex pivots grow with the size).
+LP_RATE = _rate(1.9e-6, "nonzero ** 1.5 of the LP", "lp")
+#: König SAT, a whole call: seconds per unit of clauses ** 2 (its calls grow with the formula, each call with it too).
+KONIG_RATE = _rate(2.6e-8, "clause ** 2", "sat-konig")
+#: The CP-SAT model, a whole call: seconds per unit of nonzeros ** 1.75 (its solves grow faster than the model).
+CPSAT_RATE = _rate(3.0e-6, "nonzero ** 1.75 of the model", "cpsat")
+
+
+def nonzeros(graph: Graph) -> int:
+    """The nonzeros of the matching models' matrices: two per edge, one per vertex."""
+    return 2 * graph.m + graph.n
+
+
+def component_sizes(graph: Graph) -> list[int]:
+    """The number of vertices of each connected component."""
+    return [len(members) for members in graph.components()[1]]
+
+
+def exponential_seconds(rate: Rate, growth: float, sizes: list[int], weight: bool = False) -> float:
+    """``rate`` times ``Σ growth ** size`` over components (``weight``: ``Σ size · growth ** size``, one run per vertex)."""
+    return sum(rate.exponential(growth, size, size if weight else 1.0) for size in sizes if size > 1)
 
 
 class UvgFormulation(Formulation[I, Outcomes]):
@@ -112,6 +171,9 @@ class UvgFormulation(Formulation[I, Outcomes]):
 
     def __init__(self, game: UvgGame[I, Any]) -> None:
         self.game = game
+
+    def fits(self, instance: I) -> str | None:
+        return None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game.name!r}>"
@@ -122,10 +184,12 @@ class UvgIlpFormulation(UvgFormulation[I]):
 
     name = "ilp"
 
-    def fits(self, instance: I) -> str | None:
-        from gamecert.verify.uvg import ilp
+    def predict(self, instance: I) -> float:
+        from gamecert.verify.uvg.lp import bipartition
 
-        return ilp.fits(self.game.graph(instance))
+        graph = self.game.graph(instance)
+        rate = ILP_BIPARTITE_RATE if bipartition(graph) is not None else ILP_RATE
+        return rate.seconds((graph.n + 1) * nonzeros(graph))
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import ilp
@@ -138,10 +202,16 @@ class UvgSatFormulation(UvgFormulation[I]):
 
     name = "sat"
 
-    def fits(self, instance: I) -> str | None:
-        from gamecert.verify.uvg import sat
+    def predict(self, instance: I) -> float:
+        from gamecert.verify.uvg.lp import bipartition
 
-        return sat.fits(self.game.graph(instance))
+        graph = self.game.graph(instance)
+        degrees = graph.degree()
+        clauses = int((degrees.astype(float) ** 2).sum()) + graph.m + graph.n * graph.n
+        seconds = SAT_RATE.seconds(graph.n * clauses)
+        if bipartition(graph) is not None:
+            seconds = max(seconds, exponential_seconds(SAT_BIPARTITE_RATE, SAT_GROWTH, component_sizes(graph)))
+        return seconds
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import sat
@@ -158,10 +228,11 @@ class UvgSearchFormulation(UvgFormulation[I]):
 
     name = "search"
 
-    def fits(self, instance: I) -> str | None:
-        from gamecert.verify.uvg import search
-
-        return search.fits(self.game.graph(instance))
+    def predict(self, instance: I) -> float:
+        graph = self.game.graph(instance)
+        sparse = graph.m <= 1.8 * graph.n
+        rate, growth = (SEARCH_SPARSE_RATE, SEARCH_SPARSE_GROWTH) if sparse else (SEARCH_DENSE_RATE, SEARCH_DENSE_GROWTH)
+        return exponential_seconds(rate, growth, component_sizes(graph))
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import search
@@ -177,15 +248,67 @@ class UvgQbfFormulation(UvgFormulation[I]):
 
     name = "qbf"
 
-    def fits(self, instance: I) -> str | None:
-        from gamecert.verify.uvg import qbf
-
-        return qbf.fits(self.game.graph(instance))
+    def predict(self, instance: I) -> float:
+        return exponential_seconds(QBF_RATE, QBF_GROWTH, component_sizes(self.game.graph(instance)), weight=True)
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import qbf
 
         return qbf.qbf_outcomes(self.game.graph(instance))
+
+
+class UvgLpFormulation(UvgFormulation[I]):
+    """One warm-started LP, integral on bipartite graphs (:mod:`gamecert.verify.uvg.lp`)."""
+
+    name = "lp"
+
+    def fits(self, instance: I) -> str | None:
+        from gamecert.verify.uvg.lp import not_bipartite
+
+        return not_bipartite(self.game.graph(instance))
+
+    def predict(self, instance: I) -> float:
+        return LP_RATE.seconds(nonzeros(self.game.graph(instance)) ** 1.5)
+
+    def run(self, instance: I) -> Outcomes:
+        from gamecert.verify.uvg import lp
+
+        return lp.lp_outcomes(self.game.graph(instance))
+
+
+class UvgKonigFormulation(UvgFormulation[I]):
+    """SAT calls that are all satisfiable, a matching and a cover proving each other (:mod:`gamecert.verify.uvg.konig`)."""
+
+    name = "sat-konig"
+
+    def fits(self, instance: I) -> str | None:
+        from gamecert.verify.uvg.lp import not_bipartite
+
+        return not_bipartite(self.game.graph(instance))
+
+    def predict(self, instance: I) -> float:
+        graph = self.game.graph(instance)
+        clauses = int((graph.degree().astype(float) ** 2).sum()) // 2 + 3 * graph.m + 3 * graph.n
+        return KONIG_RATE.seconds(float(clauses) ** 2)
+
+    def run(self, instance: I) -> Outcomes:
+        from gamecert.verify.uvg import konig
+
+        return konig.konig_outcomes(self.game.graph(instance))
+
+
+class UvgCpSatFormulation(UvgFormulation[I]):
+    """One CP-SAT model asked again with bounds changed, any graph (:mod:`gamecert.verify.uvg.cpsat`)."""
+
+    name = "cpsat"
+
+    def predict(self, instance: I) -> float:
+        return CPSAT_RATE.seconds(nonzeros(self.game.graph(instance)) ** 1.75)
+
+    def run(self, instance: I) -> Outcomes:
+        from gamecert.verify.uvg import cpsat
+
+        return cpsat.cpsat_outcomes(self.game.graph(instance))
 
 
 # -- capabilities shared by the UVG games ------------------------------------------------------
