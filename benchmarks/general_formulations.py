@@ -4,7 +4,7 @@ Usage: ``python benchmarks/general_formulations.py [--quick]``
 
 One row per game and formulation: positions and moves of the game's graph,
 and the wall time of one whole ``run`` (graph listing included), or why
-``fits`` refuses the game. The families:
+``fits`` refuses the game or ``predict`` puts it past 60 s. The families:
 
 * ``take N``: take 1 or 2 from a pile of N (lost when N is a multiple of 3;
   every play ends);
@@ -16,8 +16,9 @@ and the wall time of one whole ``run`` (graph listing included), or why
 * ``coins N``: a pile of N, take 1 (the turn passes) or 2 (move again),
   each scoring 1 (score, extra moves).
 
-The caps in ``verify/general`` and ``verify/score`` keep each cross-check to
-seconds. Wall times on a shared, loaded machine wander.
+Each formulation's ``predict`` says how long it would take (``check`` skips it past
+``--time-limit``); this script runs them all. ``benchmarks/routes.py`` finds each route's
+largest size within a time limit. Wall times on a shared, loaded machine wander.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from gamecert.solvers.rules.rules import GeneralRules, Limits, ScoreRules
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general.formulations import general_formulations
 from gamecert.verify.score.formulations import score_formulations
+
+#: Seconds past which a formulation's predicted time skips it.
+LIMIT = 60.0
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -105,6 +109,9 @@ def main() -> None:
         for f in formulations(Game(rules)):
             t0 = time.perf_counter()
             why = f.fits(starts)
+            predicted = f.predict(starts) if why is None else None
+            if predicted is not None and predicted > LIMIT:
+                why = f"predicted {predicted:.0f} s > {LIMIT:g} s"
             graph = f.graph(starts)
             size = f"{len(graph.positions):>9,} {graph.moves:>9,}" if not graph.stopped else f"{'-':>9} {'-':>9}"
             if why is not None:

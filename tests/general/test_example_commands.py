@@ -54,6 +54,10 @@ SMALL = {
     # Three lines of the box drawn, B draws the fourth; one box: the second player draws its last line.
     "dots_and_boxes.py": ("1x1 B 1110\n1x1\n", "score 1\nscore -1\n"),
     "kalah.py": ("1 1\n", "score 0\n"),  # South sows into its store, its row is empty: 1 - 1
+    # Blue's last car drives off the right edge; Red has no car left, so Blue (to move) has lost.
+    "dodgem.py": ("..B/.../.R. B\nB../.../... B\n", "win 1\nlose 0\n"),
+    # X places at the third cell, flanking O, and neither can place: 3 - 0; O to move passes first.
+    "othello4.py": ("XO../..../..../.... X\nXO../..../..../.... O\n", "score 3\nscore -3\n"),
 }
 
 

@@ -514,6 +514,32 @@ def test_take_or_pass_by_hand():
     ]
 
 
+# -- Dodgem ------------------------------------------------------------------------------------------------
+
+
+def test_dodgem_start_is_a_first_player_win():
+    # Winning Ways (Berlekamp, Conway and Guy): 3 x 3 Dodgem is a win for the first player.
+    rules = example("dodgem.py")
+    start = rules.parse("")
+    assert start == rules.parse("B../B../.RR B")
+    order, _ = reached(rules, [start])
+    assert len(order) == 1963
+    assert labels(rules, [start])[start][0] == "win"
+
+
+def test_dodgem_by_hand():
+    rules = example("dodgem.py")
+    # Red has no car left: Red has won, Blue (to move) has lost.
+    assert rules.result(rules.parse("B../.../... B")) == "lose"
+    # Blue's last car is on the right edge: it drives off and wins at once.
+    assert labels(rules, [rules.parse("..B/.../.R. B")])[rules.parse("..B/.../.R. B")] == ("win", 1)
+    # Blue's car is boxed in by Red's (up, down, right): a player left with no move wins.
+    assert rules.result(("R..BR.R..", "B")) == "win"
+    # Red's car may not drive backwards (down) or off any edge but the top: from the top-left corner with
+    # a Blue car to its right, its only move is off the board.
+    assert rules.moves(("RB.......", "R")) == [(".B.......", "B")]
+
+
 # -- Every example: loads as a general game, writes what it reads ------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""The independent formulations of general games: depth-bounded search, SAT, QBF, CP-SAT.
+"""The independent formulations of general games: depth-bounded search, SAT, QBF (DepQBF, RAReQS), CP-SAT.
 
 Expected answers come from outside gamecert: the samples of LeetCode 913 (Cat and Mouse: the first a
 draw, the second won by the mouse), and small games worked by hand in the comments. Random small games
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamecert.solvers.errors import RulesError
+from gamecert.solvers.errors import RulesError, SolverError
 from gamecert.solvers.general.solver import general_game
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules
@@ -25,7 +25,7 @@ from gamecert.verify.general.formulations import general_formulations
 from gamecert.verify.general.graph import queries, turn_graph
 from tests.general import formulating
 
-NAMES = ["search", "sat", "qbf", "cpsat"]
+NAMES = ["search", "sat", "qbf-depqbf", "qbf-rareqs", "cpsat"]
 #: The fast solver and every formulation.
 EVERY = ["fast", *NAMES]
 
@@ -81,9 +81,9 @@ def test_cat_and_mouse_samples(name):
     assert IMPLEMENTATIONS[name](cat_and_mouse([[1, 3], [0], [3], [0, 2]]), [(1, 2, "mouse")]) == values("win 1")
 
 
-@pytest.mark.parametrize("name", ["search", "sat", "cpsat"])
+@pytest.mark.parametrize("name", EVERY)
 def test_cat_and_mouse_first_sample_is_a_draw(name):
-    # LeetCode 913, example 1: 0 (a draw). 28 positions: past the QBF limit.
+    # LeetCode 913, example 1: 0 (a draw). Loopy: the QBF goes to depth 28, the number of positions.
     rules = cat_and_mouse([[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]])
     assert IMPLEMENTATIONS[name](rules, [(1, 2, "mouse")]) == values("draw")
 
@@ -201,29 +201,47 @@ def test_queries_are_read_from_the_instance():
     assert f.run(Queries((4, 3))) == values("win 3", "lose 2")
 
 
-@pytest.mark.parametrize(
-    "name, start, reason",
-    [
-        ("qbf", 16, "more than 16 positions (QBF limit)"),
-        ("sat", 900, "901 positions, 1,799 moves: 2,435,400 terms > 100,000 (SAT limit)"),
-        ("cpsat", 3000, "more than 2,000 positions (CP-SAT limit)"),
-    ],
-)
-def test_large_games_are_refused_with_the_reason(name, start, reason):
-    assert formulation(TAKE, name).fits([start]) == reason
+@pytest.mark.parametrize("name", NAMES)
+def test_predicted_time_grows_with_the_game(name):
+    # Take 1 or 2 from piles of 100 and 1,000: ten times the positions, at least ten times the time
+    # (more for the QBF, exponential in the longest play).
+    small, large = (formulation(TAKE, name) for _ in range(2))
+    assert small.fits([100]) is None and large.fits([1000]) is None
+    assert 0 < 10 * small.predict([100]) <= large.predict([1000])
 
 
-def test_qbf_refuses_many_moves():
-    # 9 positions, each with moves to every smaller one: 36 moves.
-    rules = GeneralRules("all", "a.py", int, range)
-    assert qbf.too_large(turn_graph(rules, [9])) is None
-    rules = GeneralRules("all", "a.py", int, lambda n: list(range(n)) * 2)
-    assert qbf.too_large(turn_graph(rules, [9])) == f"10 positions, 90 moves > {qbf.QBF_MAX_MOVES} (QBF limit)"
+@pytest.mark.parametrize("name", ["qbf-depqbf", "sat", "search"])
+def test_a_loop_is_predicted_slower_than_the_same_size_without(name):
+    # The same 200 positions: take 1 or 2, or (loopy) also pass: the depth bound becomes the number of positions.
+    loopy = GeneralRules("pass", "p.py", int, lambda n: [n - k for k in (0, 1, 2) if k <= n] if n else [])
+    assert formulation(loopy, name).predict([199]) > formulation(TAKE, name).predict([199])
 
 
-def test_running_past_a_limit_is_a_time_limit():
+def test_a_listing_past_max_positions_is_the_only_refusal():
+    f = formulation(TAKE, "sat")
+    f.game.limits = type(f.game.limits)(max_positions=50)
+    assert f.fits([100]) == "more than 50 positions (--max-positions)" and f.predict([100]) is None
+
+
+def test_a_stopped_listing_is_a_time_limit():
     with pytest.raises(TimeLimitError, match="SAT limit"):
-        sat.sat_values(turn_graph(TAKE, [900]))
+        sat.sat_values(turn_graph(TAKE, [900], cap=100, name="SAT"))
+
+
+def test_a_label_true_in_one_model_only_is_found():
+    # Variables 2 and 3 are free: "2" holds in some models and not in others.
+    from pysat.solvers import Solver
+
+    with Solver(name=sat.SAT_BACKEND, bootstrap_with=[[1], [2, 3]]) as solver:
+        fresh = iter(range(4, 10))
+        with pytest.raises(SolverError, match="query 2 is win 1 in one model and not in another"):
+            sat.unique(solver, [[1], [2]], 1, fresh.__next__, values("lose 0", "win 1"))
+
+
+def test_qbf_depth_is_the_longest_play():
+    # From 9 in "take 1 or 2" the longest play is 9 moves; each formula is cut there (no layer past it).
+    g = turn_graph(TAKE, [9])
+    assert qbf.won_within_formula(g, g.roots[0], 20, 0).prefix == qbf.won_within_formula(g, g.roots[0], 9, 0).prefix
 
 
 @pytest.mark.parametrize(

@@ -203,6 +203,75 @@ def test_kalah_by_hand():
     assert list(rules.moves(rules.parse("S 1 0 | 3 3"))) == [(("N", (0, 0, 0, 3)), 4)]
 
 
+# -- 4 x 4 Othello ---------------------------------------------------------------------------------------
+
+OTHELLO_RAYS = [
+    [[(r + k * dr) * 4 + c + k * dc for k in range(1, 4) if 0 <= r + k * dr < 4 and 0 <= c + k * dc < 4]
+     for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+    for r in range(4) for c in range(4)
+]  # fmt: skip
+
+
+@cache
+def othello_brute_force(board: tuple, mover: int) -> int:
+    """4 x 4 Othello from its statement: cells 1 (X), -1 (O), 0; the mover's disc difference at the end, a
+    placement flanking at least one line, a pass when none, the end when neither can place."""
+
+    def placements(who):
+        for cell in range(16):
+            if board[cell]:
+                continue
+            flips = []
+            for ray in OTHELLO_RAYS[cell]:
+                run = 0
+                while run < len(ray) and board[ray[run]] == -who:
+                    run += 1
+                if run and run < len(ray) and board[ray[run]] == who:
+                    flips += ray[:run]
+            if flips:
+                yield tuple(who if i == cell or i in flips else v for i, v in enumerate(board))
+
+    mine = list(placements(mover))
+    if mine:
+        return max(-othello_brute_force(b, -mover) for b in mine)
+    if any(True for _ in placements(-mover)):
+        return -othello_brute_force(board, -mover)
+    return mover * sum(board)
+
+
+def othello_cells(text: str) -> tuple[tuple, int]:
+    board, mover = text.split()
+    return tuple({"X": 1, "O": -1, ".": 0}[c] for c in board.replace("/", "")), 1 if mover == "X" else -1
+
+
+OTHELLO_CASE = Path(__file__).resolve().parents[2] / "cases" / "score" / "othello4.toml"
+
+
+def test_othello_case_answers_as_its_statement():
+    import tomllib
+
+    case = tomllib.loads(OTHELLO_CASE.read_text())
+    lines, expected = case["input"].split(), case["expected"].split()
+    queries = [" ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
+    assert [score_of("othello4.py", q) for q in queries] == [othello_brute_force(*othello_cells(q)) for q in queries]
+    assert [f"score {othello_brute_force(*othello_cells(q))}" for q in queries] == [
+        " ".join(expected[i : i + 2]) for i in range(0, len(expected), 2)
+    ]
+
+
+def test_othello_by_hand():
+    # X O . . on the top row, O to move: O cannot place, passes; X places at the third cell, flanking the O,
+    # and neither can place: 3 discs to 0.
+    assert score_of("othello4.py", "XO../..../..../.... O") == -3
+    assert score_of("othello4.py", "XO../..../..../.... X") == 3
+
+
+@pytest.mark.slow
+def test_othello_start_is_a_second_player_win_by_eight():
+    # Published: 4 x 4 Othello is won by the second player (White); the margin 8 is the brute force's.
+    assert score_of("othello4.py", "") == othello_brute_force(*othello_cells("..../.OX./.XO./.... X")) == -8
+
+
 # -- Every example: loads as a score game, writes what it reads ---------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""The independent formulations of score games: depth-first minimax and the MILP.
+"""The independent formulations of score games: depth-first minimax, the MILP, SAT and CP-SAT.
 
 Expected answers come from outside gamecert: the samples of LeetCode 486 (Predict the Winner: the first
 player loses [1, 5, 2] and wins [1, 5, 233, 7]), with the margins worked by hand in the comments, and a
@@ -10,6 +10,7 @@ over every play (no memo).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,10 +21,11 @@ from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import ScoreRules
 from gamecert.solvers.score.solver import score_game
 from gamecert.verify.general.graph import turn_graph
+from gamecert.verify.rules.load import load_rules
 from gamecert.verify.score.formulations import score_formulations
 from tests.general import formulating
 
-NAMES = ["search", "milp"]
+NAMES = ["search", "milp", "sat", "cpsat"]
 #: The fast solver and every formulation.
 EVERY = ["fast", *NAMES]
 
@@ -130,9 +132,22 @@ def test_every_implementation_gives_the_definitions_answer(drawn):
 # -- limits and bad rules ------------------------------------------------------------------------
 
 
-def test_large_games_are_refused_with_the_reason():
-    # The rows left of a row of 70 numbers: its 70 * 71 / 2 runs and the empty row.
-    assert formulation(PREDICT, "milp").fits([tuple(range(70))]) == "more than 1,000 positions (MILP limit)"
+@pytest.mark.parametrize("name", ["milp", "sat", "cpsat"])
+def test_large_games_are_predicted_not_refused(name):
+    # The rows left of a row of 70 numbers: its 70 * 71 / 2 runs and the empty row; of 20: 211.
+    small, large = formulation(PREDICT, name), formulation(PREDICT, name)
+    assert small.fits([tuple(range(20))]) is None and large.fits([tuple(range(70))]) is None
+    assert 0 < small.predict([tuple(range(20))]) < large.predict([tuple(range(70))])
+
+
+@pytest.mark.parametrize("name", EVERY)
+def test_othello_passes(name):
+    # examples/othello4.py, the top row X O . . and the rest empty. O to move has no placement (nothing of X
+    # lies between an empty cell and an O), so O passes; X places at the third cell, flanking O: X X X .,
+    # and neither can place: the end, 3 discs to 0. X to move: 3; O to move: pass, then -3.
+    rules = load_rules(str(Path(__file__).resolve().parents[2] / "examples" / "othello4.py"))
+    board = "XO" + "." * 14
+    assert IMPLEMENTATIONS[name](rules, [(board, "X"), (board, "O")]) == scores(3, -3)
 
 
 @pytest.mark.parametrize(

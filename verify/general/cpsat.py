@@ -20,19 +20,24 @@ from __future__ import annotations
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Rate
+from gamecert.verify.general.bounds import remoteness_bound
 from gamecert.verify.general.graph import TurnGraph
 
-#: Most positions listed for CP-SAT: the model has three Booleans and three integers per position, and
-#: each query costs one more solve of the whole model (its infeasibility proof).
-CPSAT_MAX_POSITIONS = 2_000
-#: Most moves listed for it (each move adds an integer and four constraints).
-CPSAT_MAX_MOVES = 6_000
 #: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
 CPSAT_TIME_LIMIT = 60.0
+#: Measured seconds per (position or move) and solve: the model has an integer and four constraints per
+#: move; two solves (the labels, then their uniqueness); :func:`predict`.
+RATE = Rate(8e-5, "(position or move) x solve", "python benchmarks/routes.py general")
 #: CP-SAT workers: one keeps runs reproducible.
 CPSAT_WORKERS = 1
 #: Labels, in the order of the model's variables.
 LABELS = ("win", "lose", "draw")
+
+
+def predict(graph: TurnGraph) -> float:
+    """Predicted seconds of :func:`cpsat_values` on ``graph``: two solves, each about linear in the moves."""
+    return RATE.seconds((len(graph.positions) + graph.moves) * 2)
 
 
 def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
@@ -56,11 +61,12 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Notes
     -----
     Per position ``x``: Booleans ``win[x]``, ``lose[x]``, ``draw[x]`` (exactly
-    one) and an integer ``rank[x]`` in ``0 .. P``. For a move ``i`` to ``y``,
+    one) and an integer ``rank[x]`` in ``0 .. D``, ``D`` a bound on every remoteness (the
+    longest play, or ``P`` in a loopy game: :func:`~gamecert.verify.general.bounds.remoteness_bound`). For a move ``i`` to ``y``,
     ``good_i`` is ``lose[y]`` (on an extra move ``win[y]``) and ``bad_i`` is
     ``win[y]`` (extra: ``lose[y]``). Where play stops the label is fixed
     (``result``, or lost with no move) and the rank 0. Elsewhere, with
-    ``reached_i`` equal to ``rank[y]`` where ``good_i`` holds and ``P + 1``
+    ``reached_i`` equal to ``rank[y]`` where ``good_i`` holds and ``D + 1``
     where not: ``win[x] -> rank[x] = 1 + min_i reached_i`` (so some move wins,
     and the winner takes the soonest); ``lose[x] -> bad_i`` for every ``i``
     and ``rank[x] = 1 + max_i rank[y_i]``; ``draw[x] -> NOT good_i`` for every
@@ -80,8 +86,9 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     and a lost one has every move truly bad within ``j - 1``. What is left is
     drawn in both. The game's own labelling is a solution (a draw has no
     winning move, and not every move loses, so a move to a draw). One
-    CP-SAT solve reads the labels; then for each query a solve with its label
-    forbidden (an assumption) must be INFEASIBLE.
+    CP-SAT solve reads the labels; then one solve with "some query's label
+    differs" assumed must be INFEASIBLE: two solves whatever the number of
+    queries.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -95,10 +102,11 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
         raise TimeLimitError(graph.stopped)
     positions, options, extra = graph.positions, graph.options, graph.extra
     n = len(positions)
+    top = remoteness_bound(graph)
     model = cp_model.CpModel()
     # Model: label[x, "win" | "lose" | "draw"] for the player to move at x, and x's rank.
     label = {(x, word): model.new_bool_var(f"{word}[{x}]") for x in range(n) for word in LABELS}
-    rank = {x: model.new_int_var(0, n, f"rank[{x}]") for x in range(n)}
+    rank = {x: model.new_int_var(0, top, f"rank[{x}]") for x in range(n)}
     # Constraints
     for x in range(n):
         win, lose, draw = (label[x, word] for word in LABELS)
@@ -108,19 +116,19 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
             model.add(label[x, over] == 1)
             model.add(rank[x] == 0)
             continue
-        ranks = []  # per move: the rank reached where the move wins for x's mover, else n + 1
+        ranks = []  # per move: the rank reached where the move wins for x's mover, else top + 1
         for i, (y, e) in enumerate(zip(options[x], extra[x])):
             good = label[y, "win" if e else "lose"]
             bad = label[y, "lose" if e else "win"]
-            reached = model.new_int_var(0, n + 1, f"reached[{x},{i}]")
+            reached = model.new_int_var(0, top + 1, f"reached[{x},{i}]")
             model.add(reached == rank[y]).only_enforce_if(good)
-            model.add(reached == n + 1).only_enforce_if(good.Not())
+            model.add(reached == top + 1).only_enforce_if(good.Not())
             ranks.append(reached)
             model.add_implication(lose, bad)  # a lost position's moves all lose
             model.add_implication(draw, good.Not())  # a drawn position has no winning move
-        soonest = model.new_int_var(0, n + 1, f"soonest[{x}]")
+        soonest = model.new_int_var(0, top + 1, f"soonest[{x}]")
         model.add_min_equality(soonest, ranks)
-        latest = model.new_int_var(0, n, f"latest[{x}]")
+        latest = model.new_int_var(0, top, f"latest[{x}]")
         model.add_max_equality(latest, [rank[y] for y in options[x]])
         model.add(rank[x] == soonest + 1).only_enforce_if(win)  # the winner hurries
         model.add(rank[x] == latest + 1).only_enforce_if(lose)  # the loser delays
@@ -130,11 +138,12 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = CPSAT_WORKERS
     solver.parameters.max_time_in_seconds = CPSAT_TIME_LIMIT
-    _solve(solver, model, cp_model, cp_model.OPTIMAL, "the labelling")
+    solve_expecting(solver, model, cp_model, cp_model.OPTIMAL, "the labelling")
     values = []
     for r in graph.roots:
         word = next(w for w in LABELS if solver.boolean_value(label[r, w]))
         values.append(Value(word, None if word == "draw" else solver.value(rank[r])))
+    others = []
     for i, (r, value) in enumerate(zip(graph.roots, values)):
         # Every other label of query i: another outcome, or the same with another rank.
         other = model.new_bool_var(f"other[{i}]")
@@ -142,13 +151,16 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
             model.add(label[r, value.outcome] == 0).only_enforce_if(other)
         else:
             model.add(rank[r] != value.number).only_enforce_if([other, label[r, value.outcome]])
-        model.add_assumptions([other])
-        _solve(solver, model, cp_model, cp_model.INFEASIBLE, f"query {i + 1} with any label but {value}")
-        model.clear_assumptions()
+        others.append(other)
+    some = model.new_bool_var("some query labelled otherwise")
+    model.add_bool_or(others).only_enforce_if(some)
+    model.add_assumptions([some])
+    solve_expecting(solver, model, cp_model, cp_model.INFEASIBLE, "some query with another label")
     return tuple(values)
 
 
-def _solve(solver, model, cp_model, expect: int, what: str) -> None:
+def solve_expecting(solver, model, cp_model, expect: int, what: str) -> None:
+    """Solve ``model``; raise unless the status is ``expect`` (past :data:`CPSAT_TIME_LIMIT`: a time limit)."""
     status = solver.solve(model)
     if status == cp_model.UNKNOWN:
         raise TimeLimitError(f"CP-SAT ran past {CPSAT_TIME_LIMIT:g} s ({what})")

@@ -8,11 +8,11 @@ with the fast solver (:mod:`gamecert.solvers.general`):
 
 * ``search`` (:mod:`~gamecert.verify.general.search`): "the player to move
   wins within ``k`` moves" by iterative deepening, a memo per ``k``;
-* ``sat`` (:mod:`~gamecert.verify.general.sat`): the game unrolled into
-  "won / lost within ``k``" variables, each label proven by a SAT and an
-  UNSAT call;
-* ``qbf`` (:mod:`~gamecert.verify.general.qbf`): the game tree to depth ``k``
-  as a prenex QBF, solved by DepQBF, for tiny games;
+* ``sat`` (:mod:`~gamecert.verify.general.sat`): labels and a binary
+  remoteness that doubles as a level ranking, each label proven by a SAT
+  and an UNSAT call;
+* ``qbf-depqbf``, ``qbf-rareqs`` (:mod:`~gamecert.verify.general.qbf`): the
+  game tree to the longest play as prenex QBFs, one route per QBF solver;
 * ``cpsat`` (:mod:`~gamecert.verify.general.cpsat`): labels and integer ranks
   as CP-SAT constraints, each label proven by the infeasibility of every other.
 
@@ -41,25 +41,25 @@ def general_formulations(game: TurnGame) -> tuple[Formulation, ...]:
     ...     rules, limits = GeneralRules("count", "c.py", int, lambda n: [n, n - 1] if n else []), Limits()
     >>> [(f.name, [str(v) for v in f.run([1, 2])]) for f in general_formulations(Count())]
     ... # doctest: +NORMALIZE_WHITESPACE
-    [('search', ['win 1', 'draw']), ('sat', ['win 1', 'draw']), ('qbf', ['win 1', 'draw']),
-     ('cpsat', ['win 1', 'draw'])]
+    [('search', ['win 1', 'draw']), ('sat', ['win 1', 'draw']), ('qbf-depqbf', ['win 1', 'draw']),
+     ('qbf-rareqs', ['win 1', 'draw']), ('cpsat', ['win 1', 'draw'])]
     """
-    return (GeneralSearchFormulation(game), GeneralSatFormulation(game), GeneralQbfFormulation(game), GeneralCpSatFormulation(game))
+    qbfs = tuple(GeneralQbfFormulation(game, solver) for solver in qbf.QBF_SOLVERS)
+    return (GeneralSearchFormulation(game), GeneralSatFormulation(game), *qbfs, GeneralCpSatFormulation(game))
 
 
 class TurnFormulation(Formulation[Any, Values]):
-    """A formulation over the position graph of a general or score game, listed once for ``fits`` and ``run``.
+    """A formulation over the position graph of a general or score game, listed once for ``fits``, ``predict`` and ``run``.
 
-    ``fits`` lists the graph up to :attr:`cap` positions and :attr:`move_cap`
-    moves and keeps it for ``run`` on the same instance (the same object).
-    The instance is the game's (its query positions read by
+    ``fits`` lists the graph up to the game's ``--max-positions`` and keeps it
+    for ``predict`` and ``run`` on the same instance (the same object). The
+    instance is the game's (its query positions read by
     :func:`~gamecert.verify.general.graph.queries`) or a list of positions.
+    Its only refusal is a listing that stopped; how long the formulation
+    would take is :meth:`predict`'s, in seconds, from measured rates.
     """
 
-    #: Positions and moves listed before the graph is called too large.
-    cap: int
-    move_cap: int
-    #: How the limits are named in reasons (``SAT`` limit).
+    #: How the formulation is named in reasons (``SAT``).
     limit: str
 
     def __init__(self, game: TurnGame) -> None:
@@ -70,27 +70,31 @@ class TurnFormulation(Formulation[Any, Values]):
         return f"<{type(self).__name__} of {self.game.rules.name!r}>"
 
     def graph(self, instance: Any) -> TurnGraph:
-        """The position graph of ``instance`` (``stopped`` past :attr:`cap` positions or :attr:`move_cap` moves)."""
+        """The position graph of ``instance`` (``stopped`` past ``--max-positions``)."""
         if self._listed is None or self._listed[0] is not instance:
-            graph = turn_graph(self.game.rules, queries(instance), self.game.limits, self.cap, self.move_cap, self.limit)
+            limits = self.game.limits
+            graph = turn_graph(self.game.rules, queries(instance), limits, limits.max_positions, None, self.limit)
             self._listed = (instance, graph)
         return self._listed[1]
 
     def fits(self, instance: Any) -> str | None:
-        """None when the graph of ``instance`` is listed whole and :meth:`too_large` allows it, else why not.
+        """None when the graph of ``instance`` is listed whole, else why not.
 
         >>> from gamecert.solvers.rules.rules import GeneralRules, Limits
         >>> class Count:
-        ...     rules, limits = GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), Limits()
+        ...     rules, limits = GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), Limits(max_positions=100)
         >>> GeneralCpSatFormulation(Count()).fits([3]), GeneralCpSatFormulation(Count()).fits([3000])
-        (None, 'more than 2,000 positions (CP-SAT limit)')
+        (None, 'more than 100 positions (--max-positions)')
         """
-        graph = self.graph(instance)
-        return graph.stopped or self.too_large(graph)
+        return self.graph(instance).stopped or None
 
-    def too_large(self, graph: TurnGraph) -> str | None:
-        """Why the formulation's model of the whole ``graph`` is too large, or None (the listing's caps are its only
-        limit)."""
+    def predict(self, instance: Any) -> float | None:
+        """Predicted seconds of :meth:`run` on ``instance``, from measured rates (None: the listing stopped)."""
+        graph = self.graph(instance)
+        return None if graph.stopped else self.estimate(graph)
+
+    def estimate(self, graph: TurnGraph) -> float | None:
+        """Predicted seconds of :meth:`run` on ``graph`` (None: cheap)."""
         return None
 
 
@@ -98,51 +102,56 @@ class GeneralSearchFormulation(TurnFormulation):
     """Depth-bounded search (:func:`~gamecert.verify.general.search.search_values`)."""
 
     name = "search"
-    cap = search.SEARCH_MAX_POSITIONS
-    move_cap = search.SEARCH_MAX_MOVES
     limit = "search"
+
+    def estimate(self, graph: TurnGraph) -> float:
+        return search.predict(graph)
 
     def run(self, instance: Any) -> Values:
         return search.search_values(self.graph(instance))
 
 
 class GeneralSatFormulation(TurnFormulation):
-    """"Won / lost within ``k``" by SAT calls (:func:`~gamecert.verify.general.sat.sat_values`)."""
+    """Labels and a binary remoteness, a level ranking, by SAT calls (:func:`~gamecert.verify.general.sat.sat_values`)."""
 
     name = "sat"
-    cap = sat.SAT_MAX_POSITIONS
-    move_cap = sat.SAT_MAX_MOVES
     limit = "SAT"
 
-    def too_large(self, graph: TurnGraph) -> str | None:
-        return sat.too_large(graph)
+    def estimate(self, graph: TurnGraph) -> float:
+        return sat.predict(graph)
 
     def run(self, instance: Any) -> Values:
         return sat.sat_values(self.graph(instance))
 
 
 class GeneralQbfFormulation(TurnFormulation):
-    """The game tree to depth ``k`` as a QBF, by DepQBF (:func:`~gamecert.verify.general.qbf.qbf_values`)."""
+    """The game tree to the longest play as QBFs, by one QBF solver (:func:`~gamecert.verify.general.qbf.qbf_values`).
 
-    name = "qbf"
-    cap = qbf.QBF_MAX_POSITIONS
-    move_cap = qbf.QBF_MAX_MOVES
+    One route per solver of :data:`~gamecert.verify.general.qbf.QBF_SOLVERS`, named ``qbf-SOLVER``.
+    """
+
     limit = "QBF"
 
-    def too_large(self, graph: TurnGraph) -> str | None:
-        return qbf.too_large(graph)
+    def __init__(self, game: TurnGame, solver: str = qbf.QBF_SOLVER) -> None:
+        super().__init__(game)
+        self.solver = solver
+        self.name = f"qbf-{solver}"
+
+    def estimate(self, graph: TurnGraph) -> float:
+        return qbf.predict(graph)
 
     def run(self, instance: Any) -> Values:
-        return qbf.qbf_values(self.graph(instance))
+        return qbf.qbf_values(self.graph(instance), self.solver)
 
 
 class GeneralCpSatFormulation(TurnFormulation):
     """Labels and ranks as CP-SAT constraints (:func:`~gamecert.verify.general.cpsat.cpsat_values`)."""
 
     name = "cpsat"
-    cap = cpsat.CPSAT_MAX_POSITIONS
-    move_cap = cpsat.CPSAT_MAX_MOVES
     limit = "CP-SAT"
+
+    def estimate(self, graph: TurnGraph) -> float:
+        return cpsat.predict(graph)
 
     def run(self, instance: Any) -> Values:
         return cpsat.cpsat_values(self.graph(instance))

@@ -1,15 +1,31 @@
-"""General games as quantified Boolean formulas (pyqbf with DepQBF): the game tree to depth k, as a prenex QBF.
+"""General games as quantified Boolean formulas: the game tree to the longest play, a prenex QBF per question.
 
-"The player to move at ``q`` can force a win within ``k`` moves" is written
-with one block of choice variables per move: ∃ where that player moves, ∀
-where the opponent does (on an extra move the same player's quantifier
-comes again). A move is a binary code, the index of the move among the
-position's moves; the positions themselves are auxiliary variables defined
-from the codes, in a last ∃ block. The formula states the rules and the
-goal, nothing else: no labels, no counters. A query's remoteness is the
-least ``k`` for which the player to move wins (or the opponent does: a loss)
-within ``k``; a query neither wins within as many moves as there are
-positions is a draw. Nothing here uses the fast solver.
+"Side ``c`` can force a win within ``k`` moves" is written with one block
+of choice variables per move: ∃ where that side moves, ∀ where the other
+does (on an extra move the same side's quantifier comes again). A move is a
+binary code, the index of the move among the position's moves; the states
+play reaches are auxiliary variables defined from the codes, each layer's
+in an ∃ block right after the codes that decide it (so that what a solver
+learns about a state holds whichever order of moves reached it). The
+formula states the rules and the goal, nothing else: no labels, no
+counters, no ranks.
+
+Depth. In a game whose every play ends (tic-tac-toe, Othello), no play
+from a query takes more than ``D`` moves, the longest play, computed here
+from the listing (:func:`~gamecert.verify.general.bounds.play_depths`):
+a side that wins at all wins within ``D``, so two formulas of depth ``D``
+give the outcome (neither true: a draw), and a binary search on ``k`` over
+the monotone "wins within ``k``" gives the remoteness, about ``2 + log2 D``
+formulas per query. In a loopy game the independent bound is the number of
+positions ``P``: a decided position's remoteness is below ``P`` (the
+remoteness falls by one along the moves that fix it, so none repeats), so
+"neither side wins within ``P``" is a draw; the formulas then grow as
+``P (P + M)``, and :func:`predict` says so.
+
+Each formula goes to one QBF solver of pyqbf (DepQBF, RAReQS, CAQE, ...)
+in a killable child (:mod:`gamecert.verify.engine.qbf`); ``check`` runs one
+route per solver, so the solvers cross-check each other as well as the
+rest.
 
 Encoding, for the claim "side ``c`` wins within ``k``" (``c = 0``: the player to
 move at the query, ``c = 1``: the opponent). A *state* is a position and who
@@ -33,42 +49,76 @@ reached within ``k`` moves where play stops and ``c`` has won (``result``
 says so, or the loser has no move), or some ``stuck``. A player never gains
 by a code that names no move (every position where play goes on has one),
 so forbidding it to ∃ and counting it as a win against ∀ keeps the value.
+About ``(b + 3) M_k`` clauses for the ``M_k`` moves out of the layers and
+``b`` code bits. Nothing here uses the fast solver.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Rate
+from gamecert.verify.general.bounds import play_depths
 from gamecert.verify.general.graph import TurnGraph
 
 #: DepQBF, as for undirected vertex geography (pyqbf's name).
 QBF_SOLVER = "depqbf"
-#: Most positions: a draw takes two formulas per depth up to the number of positions.
-QBF_MAX_POSITIONS = 16
-#: Most moves.
-QBF_MAX_MOVES = 48
+#: The solvers ``check`` runs, one route each: a QCDCL search and a CEGAR expansion solver.
+QBF_SOLVERS = ("depqbf", "rareqs")
+#: Seconds one solver may spend on one formula (its child is killed past it).
+QBF_TIME_LIMIT = 120.0
+#: Measured: seconds per clause of a formula, times ``GROWTH`` per move of its depth (DepQBF on the empty
+#: tic-tac-toe board, 10^5 clauses and depth 9, and on chains of "take 1 or 2", depth 30 to 100).
+RATE = Rate(6.5e-4, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
+#: How a formula's time grows with each move of depth, at a given number of clauses.
+GROWTH = 1.05
 
 #: A state of the unrolled game: a position's node and who is to move there (0: the query's player to move).
 State = tuple[int, int]
 
 
-def too_large(graph: TurnGraph) -> str | None:
-    """Why ``graph`` is too large for :func:`qbf_values`, or None.
+def predict(graph: TurnGraph) -> float:
+    """Predicted seconds of :func:`qbf_values` on ``graph``: per query and formula, its clauses times ``GROWTH ** depth``.
 
-    A query takes two formulas per depth ``k`` until it is decided, a draw
-    ``2 (P + 1)`` of them for ``P`` positions, each with ``k`` alternations
-    and about ``k (P + M)`` clauses: only tiny games, hence
-    :data:`QBF_MAX_POSITIONS` and :data:`QBF_MAX_MOVES`.
+    A formula of a game whose plays all end has about ``b + 3`` clauses per
+    move reachable from the query (``b`` code bits); a loopy game's repeats
+    them in each of its ``P`` layers. A query takes about ``2 + log2 D``
+    formulas.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
-    >>> too_large(turn_graph(GeneralRules("all", "a.py", int, lambda n: list(range(n)) * 2), [9]))
-    '10 positions, 90 moves > 48 (QBF limit)'
+    >>> take = GeneralRules("take", "t.py", int, lambda n: [n - k for k in (1, 2) if k <= n])
+    >>> predict(turn_graph(take, [10])) < 1 < 60 < predict(turn_graph(take, [200]))
+    True
     """
-    if graph.moves > QBF_MAX_MOVES:
-        return f"{len(graph.positions)} positions, {graph.moves} moves > {QBF_MAX_MOVES} (QBF limit)"
-    return None
+    depths = play_depths(graph)
+    bits = max(1, (max((len(o) for o in graph.options), default=1) - 1).bit_length())
+    total = 0.0
+    for r in graph.roots:
+        reach = _moves_from(graph, r)
+        depth = len(graph.positions) if depths is None else depths[r]
+        clauses = (bits + 3) * reach * (depth if depths is None else 1)
+        formulas = 2 + max(1, depth).bit_length()
+        if clauses:  # a query where play stops needs no formula
+            total += RATE.exponential(GROWTH, depth, formulas * clauses)
+    return total
+
+
+def _moves_from(graph: TurnGraph, root: int) -> int:
+    """The number of moves out of the positions reachable from ``root``."""
+    seen, stack = {root}, [root]
+    while stack:
+        for y in graph.options[stack.pop()]:
+            if y not in seen:
+                seen.add(y)
+                stack.append(y)
+    return sum(len(graph.options[x]) for x in seen)
 
 
 def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
@@ -86,20 +136,21 @@ def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when the graph's listing stopped (its ``stopped``) or :func:`too_large` rejects it.
+        when the graph's listing stopped (its ``stopped``) or a formula runs past :data:`QBF_TIME_LIMIT`.
     SolverError
-        if the solver gives no answer.
+        if the solver fails.
 
     Notes
     -----
-    For ``k = 0, 1, ..., P``: :func:`wins_within` for the player to move,
-    then for the opponent; the first true one is the label (remoteness
-    ``k``: the least depth within which the winner forces the win, so the
-    winner hurries and the loser delays). A formula of ``k`` moves is true iff
-    the claimed side wins the game tree cut at depth ``k`` (by induction on
-    ``k``: a ∃ state is won iff some move's subtree is, a ∀ state iff every
-    move's is). Deciding a QBF is PSPACE-complete; the formulas here are
-    tiny (:func:`too_large`).
+    Per query with depth bound ``D`` (its longest play, or ``P`` in a loopy
+    game): :func:`wins_within` ``D`` for the player to move, then for the
+    opponent; neither is a draw. For the winner, a binary search for the
+    least ``k`` with a win within ``k``: the remoteness (the winner hurries,
+    the loser delays). A formula of ``k`` moves is true iff the claimed side
+    wins the game tree cut at depth ``k`` (by induction on ``k``: an ∃ state
+    is won iff some move's subtree is, a ∀ state iff every move's is), and
+    winning within ``k`` implies winning within ``k + 1``. Deciding a QBF is
+    PSPACE-complete; :func:`predict` estimates the time.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -107,20 +158,24 @@ def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
     >>> [str(v) for v in qbf_values(turn_graph(loop, [0, 1, 2]))]
     ['lose 0', 'win 1', 'draw']
     """
-    reason = graph.stopped or too_large(graph)
-    if reason:
-        raise TimeLimitError(reason)
+    if graph.stopped:
+        raise TimeLimitError(graph.stopped)
+    depths = play_depths(graph)
     out = []
     for r in graph.roots:
-        for k in range(len(graph.positions) + 1):
-            if wins_within(graph, r, k, 0, solver):
-                out.append(Value("win", k))
-                break
-            if wins_within(graph, r, k, 1, solver):
-                out.append(Value("lose", k))
-                break
-        else:
+        top = len(graph.positions) if depths is None else depths[r]
+        side = next((c for c in (0, 1) if wins_within(graph, r, top, c, solver)), None)
+        if side is None:
             out.append(Value("draw", None))
+            continue
+        low, high = -1, top  # invariant: side does not win within low moves, and wins within high
+        while high - low > 1:
+            mid = (low + high) // 2
+            if wins_within(graph, r, mid, side, solver):
+                high = mid
+            else:
+                low = mid
+        out.append(Value("lose" if side else "win", high))
     return tuple(out)
 
 
@@ -133,7 +188,8 @@ def _won(graph: TurnGraph, state: State, side: int) -> bool:
 def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QBF_SOLVER) -> bool:
     """Whether ``side`` (0: the player to move at ``root``, 1: the opponent) can force a win within ``k`` moves.
 
-    Encodes the module docstring's QBF and hands it to ``solver``.
+    :func:`won_within_formula` solved by ``solver`` in a killable child
+    (:func:`~gamecert.verify.engine.qbf.solve_qbf`).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -141,8 +197,72 @@ def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QB
     >>> [wins_within(g, g.roots[0], k, 0) for k in range(5)]
     [False, False, False, True, True]
     """
+    from gamecert.verify.engine.qbf import solve_qbf
+
+    formula = won_within_formula(graph, root, k, side)
+    if isinstance(formula, bool):
+        return formula
+    with _children_die_with_us():
+        run = solve_qbf(formula, solver, time_limit=QBF_TIME_LIMIT)
+    if run.verdict == "timeout":
+        raise TimeLimitError(f"QBF ({solver}) ran past {QBF_TIME_LIMIT:g} s (side {side} within {k} moves)")
+    if run.answer is None:
+        raise SolverError(f"QBF ({solver}) gave no answer: {run.verdict} {run.message}")
+    return run.answer
+
+
+#: Whether a child forked now is to die with this process (:func:`_children_die_with_us`).
+_DIE_WITH_PARENT = False
+_HOOKED = False
+
+
+@contextmanager
+def _children_die_with_us() -> Iterator[None]:
+    """Inside the block, a child this process forks gets SIGKILL when this process dies (Linux).
+
+    The portfolio's solver runs in a forked child that only this process
+    kills at its deadline; a ``check`` step stopped past its time limit
+    would leave it running. ``prctl(PR_SET_PDEATHSIG)`` in the child, set by
+    a fork hook, ends it with us.
+    """
+    global _DIE_WITH_PARENT, _HOOKED
+    if not _HOOKED:
+        os.register_at_fork(after_in_child=_die_with_parent)
+        _HOOKED = True
+    _DIE_WITH_PARENT = True
+    try:
+        yield
+    finally:
+        _DIE_WITH_PARENT = False
+
+
+def _die_with_parent() -> None:
+    global _DIE_WITH_PARENT
+    if not _DIE_WITH_PARENT:
+        return
+    _DIE_WITH_PARENT = False  # the child's own forks (QuAPI's) are its business
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the portfolio's own deadline still holds
+        return
+    if os.getppid() == 1:  # the parent died before the signal was armed
+        os._exit(1)
+
+
+def won_within_formula(graph: TurnGraph, root: int, k: int, side: int):
+    """The prenex CNF (a pyqbf ``PCNF``) of "``side`` wins within ``k`` moves from ``root``", or False when no play
+    within ``k`` moves ends in a win for ``side`` (the goal clause would be empty).
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> from gamecert.verify.general.graph import turn_graph
+    >>> g = turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3])
+    >>> won_within_formula(g, 0, 0, 0), [q for q, _ in _merged([("e", [1]), ("a", [2])])]
+    (False, ['e', 'a'])
+    """
     from pyqbf.formula import PCNF
-    from pyqbf.solvers import Solver
     from pysat.formula import IDPool
 
     options, extra = graph.options, graph.extra
@@ -158,6 +278,8 @@ def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QB
         return x
 
     layer = {(root, 0): fresh(("at", 0, (root, 0)))}
+    blocks.append(("e", aux))
+    aux = []
     clauses.append([layer[root, 0]])
     goal = [layer[root, 0]] if _won(graph, (root, 0), side) else []
     for t in range(1, k + 1):
@@ -196,6 +318,8 @@ def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QB
             clauses += [[-at, *sels], *([at, -sel] for sel in sels)]
             if _won(graph, v, side):
                 goal.append(at)
+        blocks.append(("e", aux))  # what play reached after t moves, right after the codes that decide it
+        aux = []
     if not goal:
         return False  # no play within k moves ends in a win for side: the goal clause is empty
     clauses.append(goal)
@@ -204,12 +328,7 @@ def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QB
     for quantifier, variables in _merged(blocks):
         (formula.exists if quantifier == "e" else formula.forall)(*variables)
     formula.nv = pool.top
-    # Solve
-    with Solver(name=solver, bootstrap_with=formula) as qbf:
-        answer = qbf.solve()
-    if answer is not True and answer is not False:
-        raise SolverError(f"QBF ({solver}) gave no answer ({answer!r})")
-    return answer
+    return formula
 
 
 def _merged(blocks: list[tuple[str, list[int]]]) -> list[tuple[str, list[int]]]:

@@ -1,65 +1,119 @@
-"""General games as SAT (python-sat): the game unrolled over its position graph, "won within k" / "lost within k".
+"""General games as SAT (python-sat): labels and a remoteness in binary per position, a level ranking.
 
-Two Boolean variables per position ``x`` and depth ``k = 0 .. K`` (``K`` the
-number of positions): ``win[x, k]``, "the player to move at ``x`` can force a
-win within ``k`` moves", and ``lose[x, k]``, "the opponent can force it".
-Each is defined from depth ``k - 1`` alone (where ``result`` ends the game
-or no move is left, by the position itself), so the clauses have exactly one
-model: the game's. A query is won with remoteness ``N`` when ``win[q, N]``
-holds and ``win[q, N - 1]`` does not, lost likewise, and drawn when neither
-``win[q, K]`` nor ``lose[q, K]`` holds (``K`` moves are enough: the
-positions decided within ``k`` stop changing once one depth adds none).
-Each query's label is proven by one satisfiable call (the label assumed) and
-one unsatisfiable call (its negation assumed). Nothing here uses the fast
-solver.
+Per position ``x``: Booleans ``win[x]`` and ``lose[x]`` (the player to move
+wins, or loses; neither: a draw) and the remoteness ``rem[x]`` in ``B`` bits,
+``B`` the bits of a bound on every remoteness (the longest play, or the
+number of positions in a loopy game:
+:func:`~gamecert.verify.general.bounds.remoteness_bound`). The clauses are
+local to a position and its moves, and the remoteness doubles as a level
+ranking (as in translations of logic programs to SAT): a won position has a
+winning move to a position ranked exactly one lower and none ranked more
+than one lower; a lost position has only losing moves, every one ranked
+lower, one exactly one lower. Ranks fall strictly along the moves that
+decide a position, so a cycle of positions that only claim to be decided
+has no ranking, and the clauses have one model in the labels and in the
+remoteness of every decided position: the game's. ``O((P + M) log P)``
+clauses for ``P`` positions and ``M`` moves, against the ``O(P (P + M))`` of
+unrolling "won within ``k``" for every ``k``. The queries' labels and
+remoteness are proven by a satisfiable call (every label assumed) and an
+unsatisfiable one ("some label fails" assumed), on one incremental solver.
+Nothing here uses the fast solver.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Rate
+from gamecert.verify.general.bounds import remoteness_bound
 from gamecert.verify.general.graph import TurnGraph
 
 #: python-sat backend (as for the impartial games).
 SAT_BACKEND = "cadical153"
-#: Most positions listed for the SAT formulation.
-SAT_MAX_POSITIONS = 2_000
-#: Most moves listed for it.
-SAT_MAX_MOVES = 20_000
-#: Largest unrolling: ``(K + 1) (P + M)`` for ``P`` positions, ``M`` moves and ``K = P`` (see :func:`too_large`).
-SAT_MAX_TERMS = 100_000
+#: Measured seconds per clause, built and solved (:func:`predict`).
+RATE = Rate(8e-6, "clause", "python benchmarks/routes.py general")
 
 
-def size(graph: TurnGraph) -> int:
-    """``(K + 1) (P + M)``: about the number of clauses over two (one per variable and one per move and variable).
+def clauses(graph: TurnGraph) -> int:
+    """About how many clauses :func:`sat_values` writes: ``(8 + 7 B) P + (6 + 9 B) M`` for ``B`` bits.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
-    >>> size(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3]))
-    35
+    >>> clauses(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3]))
+    160
     """
-    n = len(graph.positions)
-    return (n + 1) * (n + graph.moves)
+    bits = remoteness_bound(graph).bit_length()
+    return (8 + 7 * bits) * len(graph.positions) + (6 + 9 * bits) * graph.moves
 
 
-def too_large(graph: TurnGraph) -> str | None:
-    """Why the unrolling of ``graph`` is too large for :func:`sat_values`, or None.
+def predict(graph: TurnGraph) -> float:
+    """Predicted seconds of :func:`sat_values` on ``graph``, from the measured rate per clause."""
+    return RATE.seconds(clauses(graph))
 
-    The unrolling has ``2 P (K + 1)`` variables and about ``2 (K + 1) (P + M)``
-    clauses (:func:`size`), built in Python; unit propagation decides it
-    (every variable is defined from shallower ones), so building costs
-    more than solving. Hence :data:`SAT_MAX_TERMS`.
 
-    >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
-    >>> too_large(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1, n - 2] if n > 1 else []), [700]))
-    '701 positions, 1,398 moves: 1,473,498 terms > 100,000 (SAT limit)'
+def unique(solver, labels: list[list[int]], true: int, fresh: Callable[[], int], values: Sequence) -> None:
+    """Prove that every query's label (a conjunction of literals) holds in every model, by one SAT and one UNSAT call.
+
+    The SAT call assumes every label; the UNSAT call switches on "some label
+    fails": per query a fresh ``fails_i`` implying the negation of its label,
+    and the clause ``switch -> OR_i fails_i``. ``true`` is the literal that is
+    a unit (constants in labels), ``fresh()`` a new variable, ``values`` the
+    queries' values for the message.
     """
-    terms = size(graph)
-    if terms > SAT_MAX_TERMS:
-        return f"{len(graph.positions):,} positions, {graph.moves:,} moves: {terms:,} terms > {SAT_MAX_TERMS:,} (SAT limit)"
-    return None
+    every = sorted({lit for label in labels for lit in label if abs(lit) != true})
+    if any(lit == -true for label in labels for lit in label):
+        raise SolverError("SAT: a query's label contradicts its constant")
+    if not solver.solve(assumptions=every):
+        raise SolverError("SAT: the queries' labels hold together in no model")
+    switch, fails = fresh(), []
+    for label in labels:
+        fail = fresh()
+        solver.add_clause([-fail, *(-lit for lit in label if lit != true)])
+        fails.append(fail)
+    solver.add_clause([-switch, *fails])
+    if solver.solve(assumptions=[switch]):
+        model = solver.get_model()
+        i = next(i for i, fail in enumerate(fails) if model[fail - 1] > 0)
+        raise SolverError(f"SAT: query {i + 1} is {values[i]} in one model and not in another")
+
+
+class _Clauses:
+    """A CNF under construction: fresh variables, a true literal, and the comparisons of binary numbers."""
+
+    def __init__(self) -> None:
+        self.top = 0
+        self.cnf: list[list[int]] = []
+        self.true = self.new()
+        self.cnf.append([self.true])
+
+    def new(self) -> int:
+        self.top += 1
+        return self.top
+
+    def equal(self, when: list[int], a: list[int], b: list[int]) -> None:
+        """``AND when -> a = b`` (numbers as literals, least significant bit first, of one length)."""
+        off = [-c for c in when]
+        for p, q in zip(a, b):
+            self.cnf += [[*off, -p, q], [*off, p, -q]]
+
+    def at_most(self, when: list[int], a: list[int], b: list[int]) -> None:
+        """``AND when -> a <= b``: at the highest bit where ``a`` and ``b`` differ, ``b`` has the 1.
+
+        ``same`` (a fresh variable per bit) is implied where ``when`` holds and
+        the bits above agree; a bit where ``same`` holds above it and ``a`` has
+        a 1 that ``b`` lacks is forbidden.
+        """
+        off = [-c for c in when]
+        for j in range(len(a) - 1, -1, -1):
+            p, q = a[j], b[j]
+            self.cnf.append([*off, -p, q])
+            if j:
+                same = self.new()
+                self.cnf += [[*off, -p, -q, same], [*off, p, q, same]]
+                off = [-same]
 
 
 def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
@@ -76,26 +130,38 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when the graph's listing stopped (its ``stopped``) or :func:`too_large` rejects it.
+        when the graph's listing stopped (its ``stopped``).
     SolverError
         if a call contradicts the unique model.
 
     Notes
     -----
-    Clauses, for a position ``x`` where play stops: ``win[x, k]`` and
-    ``lose[x, k]`` are units (one variable for every ``k``): a win where
-    ``result`` says win, a loss where it says lose or no move is left. For
-    any other ``x``: ``NOT win[x, 0]``, ``NOT lose[x, 0]``, and for ``k >= 1``
-    ``win[x, k] <-> OR_i good_i`` and ``lose[x, k] <-> AND_i bad_i`` over
-    its moves ``i`` to ``y``, where ``good_i`` is ``lose[y, k-1]`` (on an
-    extra move ``win[y, k-1]``) and ``bad_i`` is ``win[y, k-1]`` (extra:
-    ``lose[y, k-1]``). By induction on ``k`` the one model is the game
-    (module docstring; GamesmanOne's remoteness: the winner plays to win
-    soonest, the loser to lose latest). One incremental CaDiCaL instance:
-    a first call reads each query's label from the model; then per query one
-    SAT call under the label (``win[q, N]``, ``NOT win[q, N-1]``) and one
-    UNSAT call under its negation (a clause switched on by a fresh
-    assumption). ``O((K + 1)(P + M))`` clauses.
+    For a move ``i`` of ``x`` to ``y``, ``good_i`` is ``lose[y]`` (on an extra
+    move ``win[y]``) and ``bad_i`` is ``win[y]`` (extra: ``lose[y]``);
+    ``inc[y] = rem[y] + 1`` (an incrementer, ``B + 1`` bits). Where play
+    stops the labels are constants (``result``, or lost with no move) and
+    ``rem = 0``. Elsewhere: ``NOT win OR NOT lose``; closure: ``good_i ->
+    win`` and ``(AND_i bad_i) -> lose``; support, with a fresh ``sel_i ->
+    rem[x] = inc[y_i]``: ``win -> OR_i sel_i``, ``win AND sel_i -> good_i``,
+    ``win AND good_i -> rem[x] <= inc[y_i]`` (the winner hurries); ``lose ->
+    bad_i``, ``lose -> inc[y_i] <= rem[x]`` (the loser delays), ``lose -> OR_i
+    sel_i``; a draw has ``rem = 0``. Comparisons bit by bit from the top
+    (:class:`_Clauses`).
+
+    One model, by induction on ``j``: the positions won (lost) in exactly ``j``
+    are those a model labels won (lost) with ``rem = j``. A model's won
+    position at ``j`` has a good move to one it labels lost at ``j - 1``, by
+    induction truly lost in ``j - 1``, so it wins within ``j``; its good moves
+    to truly lost positions of remoteness ``m`` are labelled lost at ``m``
+    (induction), so ``j <= m + 1``: exactly ``j``. Lost likewise, with every
+    move. Conversely closure labels every truly decided position (its
+    deciding moves reach labelled ones), and the exclusion and the induction
+    fix its ``rem``. What is left is a draw in both. The game's own labelling
+    satisfies the clauses. One incremental CaDiCaL: the first model gives
+    each query's label; one SAT call under all of them and one UNSAT call
+    under "some label fails" (clauses switched on by a fresh assumption)
+    prove them all.
+    ``O((P + M) B)`` clauses, ``B = O(log P)``.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -103,68 +169,80 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     >>> [str(v) for v in sat_values(turn_graph(loop, [0, 1, 2]))]
     ['lose 0', 'win 1', 'draw']
     """
-    from pysat.formula import IDPool
     from pysat.solvers import Solver
 
-    reason = graph.stopped or too_large(graph)
-    if reason:
-        raise TimeLimitError(reason)
+    if graph.stopped:
+        raise TimeLimitError(graph.stopped)
     positions, options, extra = graph.positions, graph.options, graph.extra
-    depth = len(positions)
-    # Model: ("win" | "lose", position, k): the player to move there wins / loses within k moves
-    # (where play stops, one variable for every k).
-    pool = IDPool()
-    ids = {
-        word: [[pool.id((word, p, 0 if graph.over(x) is not None else k)) for k in range(depth + 1)] for x, p in enumerate(positions)]
-        for word in ("win", "lose")
-    }
-
-    def win(x: int, k: int) -> int:
-        return ids["win"][x][k]
-
-    def lose(x: int, k: int) -> int:
-        return ids["lose"][x][k]
-
-    # Constraints
-    cnf: list[list[int]] = []
+    bits = remoteness_bound(graph).bit_length()
+    f = _Clauses()
+    t = f.true
+    # Model: win[x], lose[x] for the player to move at x (constants where play stops); rem[x], B bits.
+    win, lose, rem = [], [], []
     for x in range(len(positions)):
         over = graph.over(x)
-        if over is not None:
-            cnf.append([win(x, 0) if over == "win" else -win(x, 0)])
-            cnf.append([lose(x, 0) if over == "lose" else -lose(x, 0)])
+        if over is None:
+            win.append(f.new())
+            lose.append(f.new())
+            rem.append([f.new() for _ in range(bits)])
+        else:
+            win.append(t if over == "win" else -t)
+            lose.append(t if over == "lose" else -t)
+            rem.append([-t] * bits)
+    inc = []  # inc[y] = rem[y] + 1, B + 1 bits
+    for x in range(len(positions)):
+        if graph.over(x) is not None:
+            inc.append([t] + [-t] * bits)
             continue
-        cnf += [[-win(x, 0)], [-lose(x, 0)]]  # the game goes on: nothing is decided within 0 moves
-        wins, loses = ids["win"], ids["lose"]
-        for k in range(1, depth + 1):
-            good = [wins[y][k - 1] if e else loses[y][k - 1] for y, e in zip(options[x], extra[x])]
-            bad = [loses[y][k - 1] if e else wins[y][k - 1] for y, e in zip(options[x], extra[x])]
-            w, l = wins[x][k], loses[x][k]
-            cnf.append([-w, *good])  # won: some move reaches a position lost for its mover (won, on an extra move)
-            cnf += [[w, -g] for g in good]
-            cnf.append([l, *(-b for b in bad)])  # lost: every move reaches a position won for its mover
-            cnf += [[-l, b] for b in bad]
+        out, carry = [], t
+        for b in rem[x]:
+            o, c = f.new(), f.new()
+            f.cnf += [[-c, b], [-c, carry], [c, -b, -carry]]  # c = b AND carry
+            f.cnf += [[-o, b, carry], [-o, -b, -carry], [o, -b, carry], [o, b, -carry]]  # o = b XOR carry
+            out.append(o)
+            carry = c
+        inc.append(out + [carry])
+    # Constraints
+    for x in range(len(positions)):
+        if graph.over(x) is not None:
+            continue
+        w, l, r = win[x], lose[x], rem[x] + [-t]
+        f.cnf.append([-w, -l])
+        good = [lose[y] if not e else win[y] for y, e in zip(options[x], extra[x])]
+        bad = [win[y] if not e else lose[y] for y, e in zip(options[x], extra[x])]
+        sels = []
+        for y, g, b in zip(options[x], good, bad):
+            f.cnf.append([-g, w])  # a winning move makes a win
+            sel = f.new()
+            sels.append(sel)
+            f.equal([sel], r, inc[y])  # the move that sets the remoteness
+            f.cnf.append([-w, -sel, g])
+            f.at_most([w, g], r, inc[y])  # the winner takes the soonest win
+            f.cnf.append([-l, b])
+            f.at_most([l], inc[y], r)  # the loser the latest loss
+        f.cnf.append([l, *(-b for b in bad)])  # only losing moves make a loss
+        f.cnf.append([-w, *sels])
+        f.cnf.append([-l, *sels])
+        f.cnf += [[w, l, -b] for b in rem[x]]  # a draw's remoteness is 0
     # Solve
     out = []
-    with Solver(name=SAT_BACKEND, bootstrap_with=cnf) as solver:
+    with Solver(name=SAT_BACKEND, bootstrap_with=f.cnf) as solver:
         if not solver.solve():
-            raise SolverError("SAT: the unrolled game has no model, yet every variable is defined")
-        model = {v for v in solver.get_model() if v > 0}
-        for i, r in enumerate(graph.roots):
-            value, label = _label(model, r, depth, win, lose)
-            if not solver.solve(assumptions=label):
-                raise SolverError(f"SAT: query {i + 1} is not {value} in any model")
-            switch = pool.id(("not", i))
-            solver.add_clause([-switch, *(-lit for lit in label)])  # the label fails
-            if solver.solve(assumptions=[switch]):
-                raise SolverError(f"SAT: query {i + 1} is {value} in one model and not in another")
-            out.append(value)
+            raise SolverError("SAT: the clauses of the game have no model, yet the game's labelling is one")
+        model = solver.get_model()
+
+        def holds(lit: int) -> bool:
+            return (model[abs(lit) - 1] > 0) == (lit > 0)
+
+        labels = []
+        for q in graph.roots:
+            if holds(win[q]) or holds(lose[q]):
+                word, head = ("win", win[q]) if holds(win[q]) else ("lose", lose[q])
+                n = sum(1 << j for j, b in enumerate(rem[q]) if holds(b))
+                out.append(Value(word, n))
+                labels.append([head, *(b if n >> j & 1 else -b for j, b in enumerate(rem[q]))])
+            else:
+                out.append(Value("draw", None))
+                labels.append([-win[q], -lose[q]])
+        unique(solver, labels, f.true, f.new, out)
     return tuple(out)
-
-
-def _label(model: set[int], r: int, depth: int, win, lose) -> tuple[Value, list[int]]:
-    """Query ``r``'s value in ``model``, and the literals that say it."""
-    for outcome, var in (("win", win), ("lose", lose)):
-        n = next((k for k in range(depth + 1) if var(r, k) in model), None)
-        if n is not None:
-            return Value(outcome, n), [var(r, n)] + ([-var(r, n - 1)] if n else [])
-    return Value("draw", None), [-win(r, depth), -lose(r, depth)]

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Rate
+from gamecert.verify.general.bounds import remoteness_bound
 from gamecert.verify.general.graph import TurnGraph
 
 #: Most (position, depth) pairs one call of :func:`search_values` keeps before it gives up (skipped, as past a
@@ -30,15 +32,22 @@ from gamecert.verify.general.graph import TurnGraph
 #: ``M`` moves, while a game whose plays all end within ``d`` moves (tic-tac-toe, ``d = 9``) takes ``d + 1``.
 #: How deep the search must go shows only while it runs, hence this bound.
 SEARCH_MAX_STATES = 1_000_000
-#: Most positions listed for the search.
-SEARCH_MAX_POSITIONS = 200_000
-#: Most moves listed for the search.
-SEARCH_MAX_MOVES = 2_000_000
+
+#: Measured seconds per (depth, position or move) step (:func:`predict`).
+RATE = Rate(1e-6, "depth x (position or move)", "python benchmarks/routes.py general")
 
 #: What the search says of a position within ``k`` moves: the player to move wins, loses, neither yet,
 #: or neither at any depth (:data:`DRAWN`: every move reaches a position decided for good or drawn, so
 #: no deeper search decides it).
 WIN, LOSE, OPEN, DRAWN = 1, -1, 0, 2
+
+
+def predict(graph: TurnGraph) -> float:
+    """Predicted seconds of :func:`search_values`: ``D + 1`` depths of the whole graph, ``D`` bounding every remoteness.
+
+    A loopy game's bound is its number of positions; the search often stops sooner (its draws show early).
+    """
+    return RATE.seconds((remoteness_bound(graph) + 1) * (len(graph.positions) + graph.moves))
 
 
 def search_values(graph: TurnGraph) -> tuple[Value, ...]:

@@ -10,7 +10,11 @@ the game's ``answer`` does. None shares code with the fast solver
 * ``search`` (:mod:`~gamecert.verify.score.search`): negamax over the game,
   depth first with a memo;
 * ``milp`` (:mod:`~gamecert.verify.score.milp`): each value equals its best
-  option, one binary choice per move, solved by SCIP through OR-Tools.
+  option, one binary choice per move, solved by SCIP through OR-Tools;
+* ``sat`` (:mod:`~gamecert.verify.score.sat`): each value in the order
+  encoding ("at least ``t``" per threshold), solved by CaDiCaL;
+* ``cpsat`` (:mod:`~gamecert.verify.score.cpsat`): each value the maximum of
+  its options, integers with tight domains, solved by CP-SAT.
 """
 
 from __future__ import annotations
@@ -20,11 +24,9 @@ from typing import Any
 from gamecert.verify.game import Formulation
 from gamecert.verify.general.formulations import TurnFormulation, Values
 from gamecert.verify.general.strategy import TurnGame
-from gamecert.verify.score import milp
+from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.score import cpsat, milp, sat
 from gamecert.verify.score.search import minimax_values
-
-#: Most positions the minimax search lists (it is as cheap as the solver, but holds the graph).
-MINIMAX_MAX_POSITIONS = 2_000_000
 
 
 def score_formulations(game: TurnGame) -> tuple[Formulation, ...]:
@@ -35,9 +37,11 @@ def score_formulations(game: TurnGame) -> tuple[Formulation, ...]:
     ...     rules = ScoreRules("take", "t.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
     ...     limits = Limits()
     >>> [(f.name, [str(v) for v in f.run([3, 4])]) for f in score_formulations(Take())]
-    [('search', ['score 1', 'score 0']), ('milp', ['score 1', 'score 0'])]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('search', ['score 1', 'score 0']), ('milp', ['score 1', 'score 0']), ('sat', ['score 1', 'score 0']),
+     ('cpsat', ['score 1', 'score 0'])]
     """
-    return (ScoreMinimaxFormulation(game), ScoreMilpFormulation(game))
+    return (ScoreMinimaxFormulation(game), ScoreMilpFormulation(game), ScoreSatFormulation(game), ScoreCpSatFormulation(game))
 
 
 class ScoreMinimaxFormulation(TurnFormulation):
@@ -48,8 +52,6 @@ class ScoreMinimaxFormulation(TurnFormulation):
     """
 
     name = "search"
-    cap = MINIMAX_MAX_POSITIONS
-    move_cap = 10 * MINIMAX_MAX_POSITIONS
     limit = "search"
 
     def run(self, instance: Any) -> Values:
@@ -60,9 +62,36 @@ class ScoreMilpFormulation(TurnFormulation):
     """Values as a mixed-integer program, by SCIP (:func:`~gamecert.verify.score.milp.milp_values`)."""
 
     name = "milp"
-    cap = milp.MILP_MAX_POSITIONS
-    move_cap = milp.MILP_MAX_MOVES
     limit = "MILP"
+
+    def estimate(self, graph: TurnGraph) -> float:
+        return milp.predict(graph)
 
     def run(self, instance: Any) -> Values:
         return milp.milp_values(self.graph(instance))
+
+
+class ScoreSatFormulation(TurnFormulation):
+    """Values in the order encoding, by SAT calls (:func:`~gamecert.verify.score.sat.score_sat_values`)."""
+
+    name = "sat"
+    limit = "SAT"
+
+    def estimate(self, graph: TurnGraph) -> float:
+        return sat.predict(graph)
+
+    def run(self, instance: Any) -> Values:
+        return sat.score_sat_values(self.graph(instance))
+
+
+class ScoreCpSatFormulation(TurnFormulation):
+    """Values as maxima of their options, by CP-SAT (:func:`~gamecert.verify.score.cpsat.score_cpsat_values`)."""
+
+    name = "cpsat"
+    limit = "CP-SAT"
+
+    def estimate(self, graph: TurnGraph) -> float:
+        return cpsat.predict(graph)
+
+    def run(self, instance: Any) -> Values:
+        return cpsat.score_cpsat_values(self.graph(instance))

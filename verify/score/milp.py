@@ -7,8 +7,9 @@ for the mover on an extra move and against the mover otherwise) and, by a
 big-M bound switched on by the picked move, at most the picked option: so it
 equals the best. Play ends (the graph is ordered bottom-up when listed), so
 from the positions where play stops upwards every value is forced: the
-program has one value per position, and a query's is proven by maximizing
-and minimizing it to the same optimum. Nothing here uses the fast solver.
+program has one value per position. One solve finds the queries' values,
+and a second proves them all by finding "some query takes another value"
+infeasible. Nothing here uses the fast solver.
 """
 
 from __future__ import annotations
@@ -16,30 +17,21 @@ from __future__ import annotations
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Rate
+from gamecert.verify.general.bounds import score_bounds
 from gamecert.verify.general.graph import TurnGraph
 
 #: pywraplp backend: SCIP, which OR-Tools' wheels carry.
 MILP_BACKEND = "SCIP"
-#: Most positions listed for the program (one integer each); each query costs two solves of the whole program.
-MILP_MAX_POSITIONS = 1_000
-#: Most moves listed for it (one binary variable and two rows each).
-MILP_MAX_MOVES = 2_500
 #: Seconds one solve may take; past it the formulation is skipped.
 MILP_TIME_LIMIT = 60.0
+#: Measured seconds per (position or move) and solve; two solves (:func:`predict`).
+RATE = Rate(4e-5, "(position or move) x solve", "python benchmarks/routes.py score")
 
 
-def bound(graph: TurnGraph) -> int:
-    """A bound on every position's value: the largest result plus the largest points of every position's moves.
-
-    Play passes a position at most once, so no play scores more.
-
-    >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
-    >>> bound(turn_graph(ScoreRules("take", "t.py", int, lambda n: [(n - k, -k) for k in (1, 2) if k <= n]), [3]))
-    5
-    """
-    ends = [abs(e) for e in graph.ends if e is not None]
-    return max(ends, default=0) + sum(max((abs(p) for p in pts), default=0) for pts in graph.points)
+def predict(graph: TurnGraph) -> float:
+    """Predicted seconds of :func:`milp_values`: two solves, each about linear in the positions and moves."""
+    return RATE.seconds((len(graph.positions) + graph.moves) * 2)
 
 
 def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
@@ -62,15 +54,21 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Notes
     -----
-    ``v[x]`` integer in ``[-U, U]`` (``U`` = :func:`bound`); ``pick[x, i]``
+    ``v[x]`` integer in ``[-U[x], U[x]]`` (``U[x]`` the most any play from
+    ``x`` scores in absolute value,
+    :func:`~gamecert.verify.general.bounds.score_bounds`); ``pick[x, i]``
     binary. Where play stops, ``v[x]`` is ``result`` (0 with no move).
     Elsewhere, with ``o_i = points_i + v[y]`` on an extra move and ``points_i
     - v[y]`` otherwise: ``v[x] >= o_i`` for every move, ``v[x] <= o_i + M_i
-    (1 - pick[x, i])`` with ``M_i = 2U + |points_i|`` (no bound at all where
-    the move is not picked), ``Σ_i pick[x, i] = 1``. In an order where every
+    (1 - pick[x, i])`` with ``M_i = U[x] + U[y] - points_i``, the least that
+    leaves ``v[x]`` free where the move is not picked (``o_i >= points_i -
+    U[y]``), ``Σ_i pick[x, i] = 1``. In an order where every
     position comes after its moves' positions, each ``v[x]`` is then forced
-    to the best ``o_i``: one feasible value per position. Per query, SCIP
-    maximizes and then minimizes ``v[q]``; both optimal and equal prove it.
+    to the best ``o_i``: one feasible value per position. SCIP finds the
+    queries' values ``s_q`` (maximizing their sum); then with binaries
+    ``above_q``, ``below_q`` (``v[q] >= s_q + 1``, ``v[q] <= s_q - 1`` where set,
+    by big-M from the domain) and ``Σ above + below >= 1``, the program must
+    be infeasible: two solves prove every query.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
     >>> from gamecert.verify.general.graph import turn_graph
@@ -86,9 +84,9 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
     if solver is None:
         raise SolverError(f"MILP: OR-Tools has no {MILP_BACKEND} backend")
     solver.SetTimeLimit(int(MILP_TIME_LIMIT * 1000))
-    top = bound(graph)
+    top = score_bounds(graph)
     # Model: value[x] for the player to move at x; pick[x, i]: the move x's player picks.
-    value = {x: solver.IntVar(-top, top, f"value[{x}]") for x in range(len(graph.positions))}
+    value = {x: solver.IntVar(-top[x], top[x], f"value[{x}]") for x in range(len(graph.positions))}
     # Constraints
     for x, v in value.items():
         final = graph.final(x)
@@ -101,19 +99,28 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
             pick = solver.BoolVar(f"pick[{x},{i}]")
             picks.append(pick)
             solver.Add(v >= option)  # at least every option
-            solver.Add(v <= option + (2 * top + abs(pts)) * (1 - pick))  # at most the picked one
+            solver.Add(v <= option + (top[x] + top[y] - pts) * (1 - pick))  # at most the picked one
         solver.Add(solver.Sum(picks) == 1)
     # Solve
-    out = []
-    for i, r in enumerate(graph.roots):
-        solver.Maximize(value[r])
-        high = _optimum(solver, pywraplp, f"the largest value of query {i + 1}")
-        solver.Minimize(value[r])
-        low = _optimum(solver, pywraplp, f"the smallest value of query {i + 1}")
-        if high != low:
-            raise SolverError(f"MILP: query {i + 1} takes values from {low} to {high}, yet play ends")
-        out.append(Value("score", high))
-    return tuple(out)
+    solver.Maximize(solver.Sum([value[r] for r in graph.roots]))
+    _optimum(solver, pywraplp, "the queries' values")
+    found = [round(value[r].solution_value()) for r in graph.roots]
+    # Constraints: some query's value differs (above or below), which must be infeasible.
+    moved = []
+    for i, (r, v) in enumerate(zip(graph.roots, found)):
+        up, down = solver.BoolVar(f"above[{i}]"), solver.BoolVar(f"below[{i}]")
+        solver.Add(value[r] >= v + 1 - (v + 1 + top[r]) * (1 - up))
+        solver.Add(value[r] <= v - 1 + (top[r] - v + 1) * (1 - down))
+        moved += [up, down]
+    solver.Add(solver.Sum(moved) >= 1)
+    solver.Minimize(0)
+    status = solver.Solve()
+    if status == pywraplp.Solver.OPTIMAL or status == pywraplp.Solver.FEASIBLE:
+        i = next(i for i, b in enumerate(moved) if b.solution_value() > 0.5) // 2
+        raise SolverError(f"MILP: query {i + 1} takes {found[i]} and {round(value[graph.roots[i]].solution_value())}, yet play ends")
+    if status != pywraplp.Solver.INFEASIBLE:
+        raise TimeLimitError(f"MILP ({MILP_BACKEND}) ended with status {status} (some query with another value)")
+    return tuple(Value("score", v) for v in found)
 
 
 def _optimum(solver, pywraplp, what: str) -> int:

@@ -1,0 +1,302 @@
+"""Benchmark: every route of every kind, the largest size each solves within the time limit, and seconds per size.
+
+Usage: ``python benchmarks/routes.py [KIND ...] [--limit 60] [--json FILE] [--before FILE] [--plot FILE.png]``
+
+Each route is one line of :data:`ROUTES`: the kind (a game, or a rules kind
+with its family of inputs), the route's name as ``check`` prints it, and
+the family, a function from a size to the :class:`Trial` (the formulation,
+its instance, and the positions or vertices it has). For each route the
+sizes of its family run in turn, each in a child process, until one takes
+more than ``--limit`` CPU seconds (default 60; the child's own and its
+solvers', so that a loaded machine does not shrink the sizes), is refused
+(``fits``) or fails; the route's row gives the largest size solved and its
+CPU seconds. Another game's routes are one line each.
+
+``--json FILE`` stores the rows; ``--before FILE`` reads rows stored by the
+same command run on an older checkout (its own interpreter and package),
+and the table shows both, "before" and "after". ``--plot FILE.png`` draws
+CPU seconds against positions, one line per route, log-log.
+
+To measure "before" on the commit this change starts from::
+
+    git worktree add --detach /tmp/base BASE && (cd /tmp/base && python -m venv --system-site-packages .venv \\
+        && .venv/bin/pip install -q --no-deps -e .)
+    /tmp/base/.venv/bin/python benchmarks/routes.py --json before.json
+    python benchmarks/routes.py --before before.json --json after.json --plot routes.png
+
+A route the older checkout lacks shows ``-``; a route it names otherwise is
+found by :data:`OLD_NAMES`. Wall-clock seconds are kept beside the CPU
+seconds in the JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gamecert.solvers.rules.rules import GeneralRules, Limits, ScoreRules
+
+#: The sizes every family is tried at, in order.
+SIZES = (30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
+#: A child is killed after this many times the limit in wall-clock seconds (plus its start); whether a size
+#: was solved within the limit is judged by its CPU seconds, which a loaded machine does not stretch.
+WALL = 3.0
+#: Seconds a child may take beyond that to start (imports), as its own clock starts after them.
+STARTUP = 15.0
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One route on one input: what runs, on what, and how big it is (a rules game counts the positions its
+    formulation lists instead)."""
+
+    formulation: Any
+    instance: Any
+    positions: int
+
+
+@dataclass(frozen=True)
+class Route:
+    """One row of the table: a kind, a route's name (as ``check`` prints it) and the family of inputs."""
+
+    kind: str
+    name: str
+    family: Callable[[str, int], Trial]
+
+
+class Game:
+    """What a rules game's formulation reads of its game."""
+
+    def __init__(self, rules) -> None:
+        self.rules, self.limits = rules, Limits()
+
+
+# -- families ------------------------------------------------------------------------------------
+
+
+def _formulation(formulations: Callable, rules, name: str):
+    found = [f for f in formulations(Game(rules)) if f.name in (name, OLD_NAMES.get(name))]
+    if not found:
+        raise LookupError(f"no route {name}")
+    return found[0]
+
+
+def loopy_general(name: str, n: int) -> Trial:
+    """``n`` positions, 2 or 3 random moves each (cycles and self-loops), one in ten ended by ``result``,
+    two players at random (extra moves); seed ``n``. Mostly draws."""
+    from gamecert.verify.general.formulations import general_formulations
+
+    rng = random.Random(n)
+    ends = [rng.choice(["win", "lose", "draw"]) if rng.random() < 0.1 else None for _ in range(n)]
+    moves = [[rng.randrange(n) for _ in range(rng.choice((2, 3)))] for _ in range(n)]
+    players = [rng.choice("ab") for _ in range(n)]
+    rules = GeneralRules("loopy", "l.py", int, moves.__getitem__, result=ends.__getitem__, player=players.__getitem__)
+    return Trial(_formulation(general_formulations, rules, name), [0], n)
+
+
+def layered_general(name: str, n: int) -> Trial:
+    """``n`` positions in 8 layers, each with 2 or 3 random moves into the next layer, the last layer ended
+    by ``result`` (win, lose or draw at random); plays end within 8 moves, as tic-tac-toe's within 9. Seed ``n``."""
+    from gamecert.verify.general.formulations import general_formulations
+
+    rng = random.Random(n)
+    width = max(1, n // 8)
+    ends = {(7, i): rng.choice(["win", "lose", "draw"]) for i in range(width)}
+    moves = {(t, i): [(t + 1, rng.randrange(width)) for _ in range(rng.choice((2, 3)))] for t in range(7) for i in range(width)}
+    rules = GeneralRules("layered", "l.py", eval, lambda p: moves.get(p, []), result=ends.get)
+    starts = [(0, i) for i in range(width)]
+    return Trial(_formulation(general_formulations, rules, name), starts, 8 * width)
+
+
+def dag_score(name: str, n: int) -> Trial:
+    """``n`` positions, each with 2 or 3 moves to one of the next 40 positions scoring -3 .. 3, two players at
+    random (extra moves), the last 10 ended by ``result`` (-5 .. 5). Seed ``n``."""
+    from gamecert.verify.score.formulations import score_formulations
+
+    rng = random.Random(n)
+    ends = [rng.randint(-5, 5) if x >= n - 10 else None for x in range(n)]
+    moves = [
+        [(rng.randrange(x + 1, min(n, x + 41)), rng.randint(-3, 3)) for _ in range(rng.choice((2, 3)))] if x < n - 10 else []
+        for x in range(n)
+    ]
+    players = [rng.choice("ab") for _ in range(n)]
+    rules = ScoreRules("dag", "d.py", int, moves.__getitem__, result=ends.__getitem__, player=players.__getitem__)
+    return Trial(_formulation(score_formulations, rules, name), list(range(min(n, 3))), n)
+
+
+#: Every route of every kind: one line each.
+ROUTES = (
+    Route("general, loopy", "search", loopy_general),
+    Route("general, loopy", "sat", loopy_general),
+    Route("general, loopy", "cpsat", loopy_general),
+    Route("general, loopy", "qbf-depqbf", loopy_general),
+    Route("general, loopy", "qbf-rareqs", loopy_general),
+    Route("general, plays end", "search", layered_general),
+    Route("general, plays end", "sat", layered_general),
+    Route("general, plays end", "cpsat", layered_general),
+    Route("general, plays end", "qbf-depqbf", layered_general),
+    Route("general, plays end", "qbf-rareqs", layered_general),
+    Route("score", "search", dag_score),
+    Route("score", "milp", dag_score),
+    Route("score", "sat", dag_score),
+    Route("score", "cpsat", dag_score),
+)
+#: A route's name in older checkouts, where it differs.
+OLD_NAMES = {"qbf-depqbf": "qbf"}
+
+
+# -- measuring -----------------------------------------------------------------------------------
+
+
+def one(kind: str, name: str, size: int) -> dict:
+    """Run one route at one size here (in the child): its status, positions, seconds and CPU seconds."""
+    (route,) = [r for r in ROUTES if r.kind == kind and r.name == name]
+    try:
+        trial = route.family(name, size)
+    except LookupError:
+        return {"status": "absent"}
+    start = time.perf_counter()
+    why = trial.formulation.fits(trial.instance)
+    listed = getattr(trial.formulation, "graph", None)  # a rules game's listing: the positions reached
+    positions = len(listed(trial.instance).positions) if listed is not None and why is None else trial.positions
+    if why is not None:
+        return {"status": "refused", "why": why, "positions": positions}
+    try:
+        trial.formulation.run(trial.instance)
+    except Exception as exc:  # noqa: BLE001 - a refusal past an old size limit is a TimeLimitError
+        return {"status": "refused", "why": f"{type(exc).__name__}: {exc}", "positions": positions}
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {
+        "status": "solved",
+        "positions": positions,
+        "seconds": time.perf_counter() - start,
+        "cpu": usage.ru_utime + usage.ru_stime + children.ru_utime + children.ru_stime,
+    }
+
+
+def measure(route: Route, limit: float) -> list[dict]:
+    """The route at each size of :data:`SIZES` in a child process, until one is not solved within ``limit``
+    CPU seconds (or :data:`WALL` times as many wall-clock seconds)."""
+    points = []
+    for size in SIZES:
+        command = [sys.executable, __file__, "--one", route.kind, route.name, str(size)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=WALL * limit + STARTUP)
+        except subprocess.TimeoutExpired:
+            points.append({"size": size, "status": "timeout"})
+            break
+        lines = done.stdout.strip().splitlines()
+        found = json.loads(lines[-1]) if done.returncode == 0 and lines else {"status": "error", "why": done.stderr[-300:]}
+        if found["status"] == "solved" and found["cpu"] > limit:
+            found["status"] = "timeout"  # finished, but past the limit
+        points.append({"size": size, **found})
+        if found["status"] != "solved":
+            break
+    return points
+
+
+def largest(points: list[dict]) -> dict | None:
+    solved = [p for p in points if p["status"] == "solved"]
+    return max(solved, key=lambda p: p["positions"]) if solved else None
+
+
+def cell(points: list[dict] | None) -> str:
+    """``positions (CPU seconds)`` of the largest solved size, or ``-``."""
+    if not points or points[0].get("status") == "absent":
+        return "-"
+    best = largest(points)
+    return "none" if best is None else f"{best['positions']:,} ({best['cpu']:.1f} s)"
+
+
+def stop(points: list[dict]) -> str:
+    """What ended the route's sizes."""
+    last = points[-1] if points else {}
+    if last.get("status") == "solved":
+        return "every size"
+    if last.get("status") == "timeout":
+        return f"size {last['size']:,}: past the limit"
+    return f"size {last.get('size', 0):,}: {last.get('why', last.get('status', ''))}"[:90]
+
+
+def plot(rows: dict[str, list[dict]], path: Path) -> None:
+    """Seconds against positions, one polyline per route, log-log, as a PNG (or SVG)."""
+    from gamecert.verify.engine.svg import Svg, save_picture
+
+    palette = ["#1d3557", "#e63946", "#2a9d8f", "#f4a261", "#457b9d", "#6a4c93", "#8ac926", "#ff595e", "#3b3b3b"]
+    dashes = [None, "6 3", "2 2"]
+    width, height, left, top, right, bottom = 900, 560, 70, 30, 300, 60
+    svg = Svg(width, height, "CPU seconds against positions, per route")
+    xs = [p["positions"] for pts in rows.values() for p in pts if p.get("status") == "solved"]
+    if not xs:
+        return
+    x0, x1 = math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.1
+    y0, y1 = -3.0, 2.0
+
+    def at(positions: float, seconds: float) -> tuple[float, float]:
+        x = left + (math.log10(positions) - x0) / (x1 - x0) * (width - left - right)
+        y = height - bottom - (math.log10(max(seconds, 10**y0)) - y0) / (y1 - y0) * (height - top - bottom)
+        return x, y
+
+    svg.rect(left, top, width - left - right, height - top - bottom, stroke="#b8b8b8")
+    for e in range(int(y0), int(y1) + 1):
+        x, y = at(10 ** x0, 10**e)
+        svg.line(left, y, width - right, y, stroke="#e0e0e0")
+        svg.text(left - 6, y + 4, f"{10 ** e:g} s", 11, anchor="end")
+    for e in range(math.ceil(x0), math.floor(x1) + 1):
+        x, _ = at(10**e, 1)
+        svg.line(x, top, x, height - bottom, stroke="#e0e0e0")
+        svg.text(x, height - bottom + 16, f"{10 ** e:,}", 11, anchor="middle")
+    svg.text((left + width - right) / 2, height - 18, "positions (CPU seconds up)", 12, anchor="middle")
+    for i, (label, pts) in enumerate(rows.items()):
+        solved = sorted(at(p["positions"], p["cpu"]) for p in pts if p.get("status") == "solved")
+        colour, dash = palette[i % len(palette)], dashes[(i // len(palette)) % len(dashes)]
+        if solved:
+            svg.polyline(solved, stroke=colour, stroke_width=2, stroke_dasharray=dash)
+        y = top + 14 + 17 * i
+        svg.line(width - right + 12, y - 4, width - right + 36, y - 4, stroke=colour, stroke_width=2, stroke_dasharray=dash)
+        svg.text(width - right + 42, y, label, 11)
+    save_picture(svg.text_doc(), path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kinds", nargs="*", help="only these kinds (as the table names them, a prefix will do)")
+    parser.add_argument("--limit", type=float, default=60.0, help="seconds per run (default 60)")
+    parser.add_argument("--json", type=Path, help="store the rows here")
+    parser.add_argument("--before", type=Path, help="rows stored by an older checkout")
+    parser.add_argument("--plot", type=Path, help="seconds against positions, a PNG (or SVG)")
+    parser.add_argument("--one", nargs=3, metavar=("KIND", "ROUTE", "SIZE"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        kind, name, size = args.one
+        print(json.dumps(one(kind, name, int(size))))
+        return
+    before = json.loads(args.before.read_text()) if args.before else {}
+    rows: dict[str, list[dict]] = {}
+    print(f"limit {args.limit:g} CPU s per run; largest positions solved (CPU seconds)")
+    print(f"{'kind':<20} {'route':<11} {'before':>20} {'after':>20}  what stopped it")
+    for route in ROUTES:
+        if args.kinds and not any(route.kind.startswith(k) for k in args.kinds):
+            continue
+        label = f"{route.kind}: {route.name}"
+        rows[label] = points = measure(route, args.limit)
+        print(f"{route.kind:<20} {route.name:<11} {cell(before.get(label)):>20} {cell(points):>20}  {stop(points)}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1))
+    if args.plot:
+        plot(rows, args.plot)
+
+
+if __name__ == "__main__":
+    main()
