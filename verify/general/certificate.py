@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
-from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.value import OUTCOMES, Value
-from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, TurnRules
+from gamecert.solvers.rules.rules import Guard, Limits, TurnRules
 
 #: At most this many violations are listed.
 MAX_VIOLATIONS = 20
@@ -74,12 +73,7 @@ def guarded_check(rules: TurnRules, limits: Limits | None, check: Callable[[Call
     """``check(calls)`` inside a guard: what the rules raise is a :class:`RulesError`."""
     guard = Guard(rules, limits or Limits())
     with guard:
-        try:
-            return check(Calls(rules, guard))[:MAX_VIOLATIONS]
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        return check(Calls(rules, guard))[:MAX_VIOLATIONS]
 
 
 def check_general(rules: TurnRules, solution: GeneralSolution, limits: Limits | None = None) -> list[str]:

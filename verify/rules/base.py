@@ -16,8 +16,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, RulesKind, shown_position
+from gamecert.solvers.rules.rules import Guard, Limits, RulesKind, shown_position
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.game import Capability, Game, first_difference
 
@@ -74,12 +73,7 @@ class RulesFileGame(Game[I, S]):
         """``call(guard)`` under a guard of the rules: what it raises is a :class:`RulesError` located in the rules file."""
         guard = Guard(self.rules, self.limits)
         with guard:
-            try:
-                return call(guard)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
+            return call(guard)
 
     def answer_lines(self, answers: Iterable[tuple]) -> list[str]:
         """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text.

@@ -26,8 +26,7 @@ from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import StoreError
 from collections.abc import Callable
-from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, RulesInterrupt
+from gamecert.solvers.rules.rules import Guard
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -261,9 +260,4 @@ def guarded_call(rules: GeneralRules, limits: Limits, call: Callable[[Guard], An
     """``call(guard)`` under a guard of ``rules``: what the rules raise leaves as a :class:`RulesError`."""
     guard = Guard(rules, limits)
     with guard:
-        try:
-            return call(guard)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:  # noqa: BLE001 - the rules' fault, located in their file
-            raise guard.failed(exc) from None
+        return call(guard)
