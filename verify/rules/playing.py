@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gamecert.solvers.errors import RulesError
+
 
 #: What a user types the position after a move as.
 MOVE_HINT = "type the position after your move, as one input line"
