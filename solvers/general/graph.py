@@ -21,7 +21,7 @@ import numpy as np
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.value import OUTCOMES
 from gamecert.solvers.rules.positions import parse_positions
-from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, Limits, TurnRules, shown_position
+from gamecert.solvers.rules.rules import Guard, Limits, TurnRules, shown_position
 
 #: How many positions of a loop a message shows.
 SHOWN_LOOP = 12
@@ -340,25 +340,17 @@ def parse_queries(rules: TurnRules, text: str | bytes, source: str = "<input>", 
             raise RulesError(source, text[: exc.start].count(b"\n") + 1, 1, "expected UTF-8 text") from None
     guard = Guard(rules, limits or Limits())
     with guard:
-        guard.doing = ("parse", text)
         try:
-            instance = rules.parse(text)
-        except RULES_FAULTS as exc:
-            found = guard.failed(exc)
+            instance = guard.call("parse", text, rules.parse)
+        except RulesError as found:  # located at the input's first line, the rules file's place as detail
             raise RulesError(source, 1, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n") from None
-        guard.doing = ("starts", instance)
+        found = guard.call("starts", instance, rules.starts)
         try:
-            found = rules.starts(instance)
-            try:
-                starts = tuple(found)
-            except TypeError:
-                if not hasattr(found, "__iter__"):
-                    raise guard.error("starts", instance, f"returned {shown_position(found)}, expected an iterable of positions") from None
-                raise
-            for s in starts:
-                _hashable(guard, "starts", s, instance)
-        except RulesError:
+            starts = tuple(found)
+        except TypeError:
+            if not hasattr(found, "__iter__"):
+                raise guard.error("starts", instance, f"returned {shown_position(found)}, expected an iterable of positions") from None
             raise
-        except RULES_FAULTS as exc:
-            raise guard.failed(exc) from None
+        for s in starts:
+            _hashable(guard, "starts", s, instance)
     return Queries(starts, instance, whole=True)

@@ -17,7 +17,7 @@ import numpy as np
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.graph import Explored, Table, explore
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, RulesInterrupt
+from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits
 
 
 @dataclass(frozen=True)
@@ -86,13 +86,8 @@ def general_game(
     """
     guard = Guard(rules, limits or Limits())
     with guard:
-        try:
-            graph = explore(rules, queries, guard)
-            table = Table(graph.index, _retrograde(graph))
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        graph = explore(rules, queries, guard)
+        table = Table(graph.index, _retrograde(graph))
     return GeneralSolution(instance, tuple(queries), tuple(table[q] for q in queries), table, graph.players)
 
 

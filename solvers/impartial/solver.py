@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import LOOP, Guard, ImpartialRules, Limits, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import LOOP, Guard, ImpartialRules, Limits, shown_position
 from gamecert.solvers.rules.positions import Sum
 
 #: Marks a position whose value is being computed (it is on the search stack).
@@ -96,14 +96,9 @@ def impartial_game(rules: ImpartialRules, queries: Sequence[Hashable], limits: L
     """
     guard = Guard(rules, limits or Limits())
     with guard:
-        try:
-            if rules.misere:
-                return _misere(rules, list(queries), guard)
-            return _normal(rules, list(queries), guard)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        if rules.misere:
+            return _misere(rules, list(queries), guard)
+        return _normal(rules, list(queries), guard)
 
 
 def _split(rules: ImpartialRules, position: Hashable, guard: Guard) -> tuple[Hashable, ...]:

@@ -17,7 +17,7 @@ from typing import Any
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.partizan.engine import add_all, canonical, outcome
 from gamecert.solvers.partizan.form import Form
-from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, shown_position
 
 #: Marks a position whose form is being computed (it is on the search stack).
 _OPEN = object()
@@ -95,19 +95,9 @@ def partizan_game(
     >>> partizan_game(heap, [1, 3]).outcomes
     ('L', 'P')
     """
-    guard = Guard(rules, limits or Limits())
-    with guard:
-        try:
-            return _solve(rules, list(queries), guard, answered)
-        except RulesError:
-            raise
-        except RulesInterrupt as exc:
-            raise guard.failed(exc) from None
-        except Exception as exc:
-            # While the engine works ``guard.doing`` is None: what it raises is gamecert's fault, not the rules'.
-            if guard.doing is None:
-                raise
-            raise guard.failed(exc) from None
+    # While the engine works ``guard.doing`` is None: what it raises there is gamecert's fault, not the rules'.
+    with Guard(rules, limits or Limits(), strict=True) as guard:
+        return _solve(rules, list(queries), guard, answered)
 
 
 def _listed(result: Any, function: str, position: Hashable, guard: Guard) -> tuple:

@@ -54,11 +54,10 @@ def parse_positions(
     with guard:
         for number, line in enumerate(lines, 1):
             line = line.removesuffix("\r")
-            guard.doing = ("parse", line)
             try:
-                position = rules.parse(line)
-            except RULES_FAULTS as exc:
-                raise _at_line(guard.failed(exc), source, number) from None
+                position = guard.call("parse", line, rules.parse)
+            except RulesError as found:
+                raise _at_line(found, source, number) from None
             try:
                 hash(position)
             except TypeError:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from gamecert.solvers.errors import RulesError
+from gamecert.solvers.errors import GamecertError, RulesError
 
 #: Set on a module loaded from a file path (a rules file), which no Dask worker can import by name:
 #: campaign shards carry it by value.
@@ -60,15 +60,7 @@ class RulesKind:
         if self.format is None:
             return shown_position(position)
         guard = guard or Guard(self)
-        guard.doing = ("format", position)
-        try:
-            text = self.format(position)
-        except RulesError:
-            raise
-        except RULES_FAULTS as exc:
-            if isinstance(exc, RulesInterrupt):
-                raise
-            raise guard.failed(exc) from None
+        text = guard.call("format", position, self.format)
         if not isinstance(text, str):
             raise guard.error("format", position, f"returned {shown_position(text)}, expected text")
         return shown_position(text)
@@ -274,14 +266,21 @@ class Guard:
     (default: an eighth of physical memory, as ``--max-memory``). The timer
     needs the main thread; elsewhere (a Dask worker thread) the position limit
     still holds. An outer timer (another guard's, pytest-timeout's) is put back
-    on exit with the time it had left; what the block lets escape of
-    :data:`RULES_FAULTS` but exceptions (``sys.exit`` in a rules function, a
-    late tick) leaves it as a :class:`RulesError`.
+    on exit with the time it had left.
+
+    The guard is the one place a fault of the rules becomes the project's
+    error: what leaves the block of :data:`RULES_FAULTS` leaves it as a
+    :class:`RulesError` (see :meth:`fault`), and :meth:`call` does the same for
+    one call. gamecert's own errors pass as they are; so do, under a
+    :attr:`strict` guard, its own bugs (an exception raised while :attr:`doing`
+    is None with no frame in the rules file).
     """
 
     rules: RulesKind
     limits: Limits = field(default_factory=Limits)
     doing: tuple[str, Any] | None = None
+    #: Whether an exception raised in gamecert's code between calls (:attr:`doing` is None) is gamecert's own.
+    strict: bool = False
     _seen: tuple[tuple[str, Any] | None, float] = (None, 0.0)
     _previous: Any = None
     _armed: bool = False
@@ -319,7 +318,36 @@ class Guard:
             if self._timer[0] > 0:  # the outer timer, less the time spent here (at least a moment)
                 spent = time.monotonic() - self._entered
                 signal.setitimer(signal.ITIMER_REAL, max(self._timer[0] - spent, 0.001), self._timer[1])
-        if isinstance(exc, RULES_FAULTS) and not isinstance(exc, Exception):
+        if exc is not None and self.fault(exc):
+            raise self.failed(exc) from None
+
+    def fault(self, exc: BaseException) -> bool:
+        """Whether ``exc`` is the rules' fault: a stop of a timer, ``sys.exit``, an interrupt, or any exception but
+        gamecert's errors; under a :attr:`strict` guard, only one raised in a call of the rules (:attr:`doing` is
+        set) or with a frame in the rules file (a position's own ``__hash__``)."""
+        if isinstance(exc, GamecertError) or not isinstance(exc, RULES_FAULTS):
+            return False
+        if not isinstance(exc, Exception) or not self.strict:
+            return True
+        return self.doing is not None or self.raised_in_rules(exc)
+
+    def raised_in_rules(self, exc: BaseException) -> bool:
+        """Whether ``exc``'s traceback passes through the rules file."""
+        path = os.path.realpath(self.rules.path)
+        return any(os.path.realpath(f.filename) == path for f in traceback.extract_tb(exc.__traceback__))
+
+    def call(self, function: str, argument: Any, code: Callable[[Any], Any] | None = None) -> Any:
+        """The rules' ``function(argument)`` (``code``, when given, is that function), watched (:attr:`doing` is set to
+        it and left so): what it raises leaves as a :class:`RulesError` located in the rules file, as does this
+        guard's stop (another guard's passes on)."""
+        self.doing = (function, argument)  # a fresh tuple: the timer watches this call
+        try:
+            return (code or getattr(self.rules, function))(argument)
+        except GamecertError:
+            raise
+        except RULES_FAULTS as exc:
+            if isinstance(exc, RulesInterrupt) and not self._armed:
+                raise
             raise self.failed(exc) from None
 
     def _tick(self, signum: int, frame: object) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.graph import Explored, Table, explore, loop_error
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, ScoreRules
+from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 
 #: Why a loop in a score game is bad rules.
 LOOP = "a position is reachable from itself, so play need not end; a score game must end"
@@ -84,17 +84,12 @@ def score_game(
     """
     guard = Guard(rules, limits or Limits())
     with guard:
-        try:
-            graph = explore(rules, queries, guard)
-            scores, ranks, unvalued = _backward(graph)
-            if unvalued:
-                cycle = [graph.positions[i] for i in graph.cycle(unvalued)]
-                raise loop_error(rules, guard, cycle, LOOP)
-            table, rank = Table(graph.index, scores), Table(graph.index, ranks)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        graph = explore(rules, queries, guard)
+        scores, ranks, unvalued = _backward(graph)
+        if unvalued:
+            cycle = [graph.positions[i] for i in graph.cycle(unvalued)]
+            raise loop_error(rules, guard, cycle, LOOP)
+        table, rank = Table(graph.index, scores), Table(graph.index, ranks)
     values = tuple(Value("score", table[q]) for q in queries)
     return ScoreSolution(instance, tuple(queries), values, table, rank, graph.players)
 

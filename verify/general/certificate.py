@@ -21,13 +21,12 @@ docs/rules.md says why these local checks prove every label.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
-from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.value import OUTCOMES, Value
-from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, TurnRules
+from gamecert.solvers.rules.rules import Guard, Limits, TurnRules
 
 #: At most this many violations are listed.
 MAX_VIOLATIONS = 20
@@ -70,18 +69,6 @@ class Calls:
         return self.rules.show(position, self.guard)
 
 
-def guarded_check(rules: TurnRules, limits: Limits | None, check: Callable[[Calls], list[str]]) -> list[str]:
-    """``check(calls)`` inside a guard: what the rules raise is a :class:`RulesError`."""
-    guard = Guard(rules, limits or Limits())
-    with guard:
-        try:
-            return check(Calls(rules, guard))[:MAX_VIOLATIONS]
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
-
-
 def check_general(rules: TurnRules, solution: GeneralSolution, limits: Limits | None = None) -> list[str]:
     """List what is wrong with a general game's certificate (empty: it holds).
 
@@ -101,7 +88,8 @@ def check_general(rules: TurnRules, solution: GeneralSolution, limits: Limits | 
     >>> check_general(walk, sol)
     ['2: the certificate says lose 2, but the move to 1 is lose 1, good for the mover', '1: the certificate says lose 1, but the move to 0 is lose 0, good for the mover']
     """
-    return guarded_check(rules, limits, lambda calls: _check(calls, solution))
+    with Guard(rules, limits or Limits()) as guard:
+        return _check(Calls(rules, guard), solution)[:MAX_VIOLATIONS]
 
 
 def check_entries(rules: TurnRules, table: Mapping, positions: Iterable[Hashable], limits: Limits | None = None) -> list[str]:
@@ -119,7 +107,8 @@ def check_entries(rules: TurnRules, table: Mapping, positions: Iterable[Hashable
     >>> check_entries(walk, {1: Value("win", 1), 0: Value("win", 0)}, [1])
     ['1: the certificate says win 1, but no move is good for the mover']
     """
-    return guarded_check(rules, limits, lambda calls: _entries(calls, table, positions))
+    with Guard(rules, limits or Limits()) as guard:
+        return _entries(Calls(rules, guard), table, positions)[:MAX_VIOLATIONS]
 
 
 def _entries(calls: Calls, table: Mapping, positions: Iterable[Hashable]) -> list[str]:

@@ -22,7 +22,7 @@ from gamecert.solvers.general.solver import GeneralSolution, general_game
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, TurnRules, shown_position
 from gamecert.verify.capabilities import PositionAnswer, Positions, StressCases, Tiers
-from gamecert.verify.game import Capability, Formulation, Write
+from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.general.strategy import best_move, entry
 from gamecert.verify.rules.base import QueryRulesGame
 
@@ -103,7 +103,7 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
         """What ``moves`` returned as ``(position after, the mover's points)`` pairs (a general game scores none)."""
         return [(m, 0) for m in moved]
 
-    def _lines(self, solution: S) -> list[str]:
+    def lines(self, solution: S) -> list[str]:
         """One judge line per query: the rules' ``answer(outcome, number)``, else the value."""
         if self.rules.answer is None:
             return [str(v) for v in solution.values]
@@ -113,26 +113,17 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
         """The judge output: ``output(instance, answers)`` of a whole input when the rules define it, else a line per query."""
         output = self.rules.output
         if output is None or self.rules.starts is None:
-            return "".join(line + "\n" for line in self._lines(solution))
+            return super().text(solution)
         answers = [(v.outcome, v.number) for v in solution.values]
-
-        def written(guard: Guard) -> str:
-            guard.doing = ("output", solution.instance)
-            found = output(solution.instance, answers)
+        with Guard(self.rules, self.limits) as guard:
+            found = guard.call("output", solution.instance, lambda instance: output(instance, answers))
             if not isinstance(found, str):
                 raise guard.error("output", solution.instance, f"returned {shown_position(found)}, expected text")
-            return found
-
-        found = self.guarded(written)
         return found if not found or found.endswith("\n") else found + "\n"
-
-    def write_answer(self, solution: S, write: Write) -> None:
-        write(self.text(solution).encode())
 
     def describe(self, solution: S) -> dict:
         """The answers, each query's value, and the certificate's table."""
-
-        def described(guard: Guard) -> dict:
+        with Guard(self.rules, self.limits) as guard:
             show = partial(self.rules.show, guard=guard)
             table, note = self._table(solution, show)
             return {
@@ -147,8 +138,6 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
                 "players": [shown_position(p) for p in solution.players],
                 "certificate": {"table": table, "note": note},
             }
-
-        return self.guarded(described)
 
     def build_capabilities(self) -> tuple[Capability, ...]:
         """A command-line position solved (``solve --position``), claims, pictures, play, the contest problem, and
@@ -239,8 +228,7 @@ class TurnPositions(Positions):
         if problems:  # a certificate that fails is gamecert's own fault
             raise SolverError(f"the certificate fails: {problems[0]}")
         lines, found = [], []
-
-        def best(guard: Guard) -> None:
+        with Guard(game.rules, game.limits) as guard:
             for q, v in zip(solution.queries, solution.values):
                 move = best_move(game.rules, solution, q, guard)
                 shown = game.rules.show(q, guard)
@@ -252,8 +240,6 @@ class TurnPositions(Positions):
                     "position": shown, "outcome": v.outcome, "number": v.number,
                     "move": None if move is None else game.rules.show(move, guard),
                 })
-
-        game.guarded(best)
         shown = "\n".join(lines) + "\n"
         data = {"game": game.name, "rules": game.rules.path, "kind": game.kind, "positions": found, "text": shown}
         return PositionAnswer(shown, data)
@@ -352,12 +338,9 @@ class StoredGeneralGame(GeneralRulesGame):
     def solve(self, instance: Queries) -> GeneralSolution:
         """The queries' stored labels, with their moves' labels as the certificate's table."""
         from gamecert.verify.general.certificate import Calls
-
-        def moved(guard: Guard) -> list:
+        with Guard(self.rules, self.limits) as guard:
             calls = Calls(self.rules, guard)
-            return [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c in calls.moves(q)]
-
-        children = self.guarded(moved)
+            children = [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c in calls.moves(q)]
         labels = self.stored.labels(list(dict.fromkeys([*instance.positions, *children])))
         table = Table({p: i for i, p in enumerate(labels)}, list(labels.values()))
         answers = tuple(labels[q] for q in instance.positions)

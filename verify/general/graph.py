@@ -18,8 +18,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamecert.solvers.errors import GamecertError, RulesError
-from gamecert.solvers.rules.rules import RULES_FAULTS, Limits, TurnRules, shown_position
+from gamecert.solvers.errors import RulesError
+from gamecert.solvers.rules.rules import Limits, TurnRules, shown_position
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.rules.guarded import SHOWN_LOOP, GuardedRules, bottom_up
 
@@ -83,23 +83,17 @@ class TurnCalls(GuardedRules):
     def _ask(self, function: str, position: Hashable) -> Any:
         """``function(position)`` of the rules (``moves``: listed into a tuple inside the guard)."""
         guard = self.guard
-        guard.doing = (function, position)  # a fresh tuple: the guard's timer watches this call
-        try:
-            found = getattr(self.rules, function)(position)
-            if function == "moves":
-                try:
-                    items = iter(found)
-                except TypeError:
-                    what = "(position, points) pairs" if self.scored else "positions"
-                    raise guard.error(
-                        "moves", position, f"returned {shown_position(found)}, expected an iterable of {what}"
-                    ) from None
-                found = tuple(items)
-            guard.doing = None
-        except GamecertError:
-            raise
-        except RULES_FAULTS as exc:
-            raise guard.failed(exc) from None
+        found = guard.call(function, position)
+        if function == "moves":
+            try:
+                items = iter(found)
+            except TypeError:
+                what = "(position, points) pairs" if self.scored else "positions"
+                raise guard.error(
+                    "moves", position, f"returned {shown_position(found)}, expected an iterable of {what}"
+                ) from None
+            found = guard.call(function, position, lambda _: tuple(items))  # a generator runs the rules' code here
+        guard.doing = None
         return found
 
     def player(self, position: Hashable) -> int:

@@ -42,7 +42,8 @@ class TurnStatistics(Statistics[Queries]):
                 tally.counts(self.outcomes), examples, branching.moves, branching.movers, branching.most,
             )
 
-        return self.game.guarded(summary)
+        with Guard(self.game.rules, self.game.limits) as guard:
+            return summary(guard)
 
     @abstractmethod
     def count(self, tally: Tally, solution: Any, position: Any, entry: Any) -> None:

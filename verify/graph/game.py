@@ -12,7 +12,7 @@ from gamecert.solvers.errors import RulesError
 from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import Decomposition
-from gamecert.solvers.rules.rules import RULES_FAULTS, GraphRules, Guard, Limits, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import GraphRules, Guard, Limits, shown_position
 from gamecert.verify.capabilities import ExportStart, StressCases
 from gamecert.verify.game import Capability, Write
 from gamecert.verify.rules.base import RulesFileGame
@@ -53,14 +53,10 @@ def build_graph(rules: GraphRules, instance: Any, limits: Limits) -> GraphInstan
             vertices, edges = result
             labels = tuple(vertices)
             pairs = [tuple(e) for e in edges]
-        except RulesError:
-            raise
         except (TypeError, ValueError) as exc:
-            if guard.failed(exc).detail:
-                raise guard.failed(exc) from None
+            if guard.raised_in_rules(exc):
+                raise  # the guard locates it in the rules file
             raise guard.error("graph", instance, "expected (vertices, edges): vertex labels, then pairs of labels") from None
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
     index: dict[Hashable, int] = {}
     for label in labels:
         try:
@@ -105,11 +101,9 @@ class GraphRulesGame(RulesFileGame[GraphInstance, GraphRulesSolution], UvgGame[G
                 raise RulesError(source, 1, 1, "expected UTF-8 text") from None
         guard = Guard(self.rules, self.limits)
         with guard:
-            guard.doing = ("parse", text)
             try:
-                instance = self.rules.parse(text)
-            except RULES_FAULTS as exc:
-                found = guard.failed(exc)
+                instance = guard.call("parse", text, self.rules.parse)
+            except RulesError as found:
                 raise RulesError(source, 1, 1, found.message, found.detail or f"  ({found.source}:{found.line})\n") from None
         return build_graph(self.rules, instance, self.limits)
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from gamecert.solvers.errors import RulesError
 from gamecert.solvers.impartial.solver import ImpartialSolution, shown_whole
 from gamecert.solvers.rules.positions import Sum
-from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, RulesInterrupt
+from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits
 
 #: At most this many violations are listed.
 MAX_VIOLATIONS = 20
@@ -42,14 +41,9 @@ def check_impartial(rules: ImpartialRules, solution: ImpartialSolution, limits: 
     """
     guard = Guard(rules, limits or Limits())
     with guard:
-        try:
-            if solution.misere:
-                return _check_misere(rules, solution, guard)
-            return _check_normal(rules, solution, guard)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        if solution.misere:
+            return _check_misere(rules, solution, guard)
+        return _check_normal(rules, solution, guard)
 
 
 def _parts(rules: ImpartialRules, position: Hashable, guard: Guard) -> list[Hashable]:

@@ -15,9 +15,8 @@ from __future__ import annotations
 from functools import partial
 
 from gamecert.solvers.impartial.solver import ImpartialSolution, impartial_game, shown_whole
-from gamecert.solvers.rules.positions import parse_positions
 from gamecert.solvers.rules.rules import Guard, ImpartialRules
-from gamecert.verify.game import Capability, Formulation, Write
+from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.rules.base import QueryRulesGame
 from gamecert.verify.uvg.game import UvgGame
 
@@ -34,22 +33,16 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
     def about(self) -> str:
         return f"impartial, {'misère' if self.rules.misere else 'normal'} play"
 
-    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
-        return parse_positions(self.rules, text, source, self.limits)
-
     def solve(self, instance: list) -> ImpartialSolution:
         return impartial_game(self.rules, instance, self.limits)
 
-    def _words(self, solution: ImpartialSolution) -> list[str]:
+    def lines(self, solution: ImpartialSolution) -> list[str]:
         rules = self.rules
         if rules.answer is None:
             if rules.misere:
                 return ["win" if w else "lose" for w in solution.wins]
             return [f"win {v}" if w else "lose 0" for w, v in zip(solution.wins, solution.values)]
         return self.answer_lines(zip(solution.wins, solution.values))
-
-    def write_answer(self, solution: ImpartialSolution, write: Write) -> None:
-        write("".join(w + "\n" for w in self._words(solution)).encode())
 
     def describe(self, solution: ImpartialSolution) -> dict:
         """The answers, each query's components and value, and the certificate's table."""
@@ -69,7 +62,7 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
                 "game": self.name,
                 "rules": self.rules.path,
                 "play": "misere" if solution.misere else "normal",
-                "answer": self._words(solution),
+                "answer": self.lines(solution),
                 "queries": [
                     {"position": show(q), "components": [show(c) for c in parts], "win": w, "value": v}
                     for q, parts, w, v in zip(solution.queries, solution.parts, solution.wins, solution.values)

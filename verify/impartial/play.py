@@ -23,7 +23,6 @@ position lost for the player to move.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +32,7 @@ from gamecert.solvers.rules.positions import Sum, parse_positions
 from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, shown_position
 from gamecert.verify.capabilities import PositionAnswer, PositionPlay, Positions
 from gamecert.verify.engine.play import Illegal
-from gamecert.verify.rules.playing import MOVE_HINT, guarded, one_line
+from gamecert.verify.rules.playing import MOVE_HINT, one_line
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
@@ -96,11 +95,8 @@ class SolvedPositions:
                              "do moves() and components() give the same answer on every call?") from None
         return cls(game, queries, solution)
 
-    # -- the rules, under a guard ---------------------------------------------------------------
-
-    def _guarded(self) -> AbstractContextManager[Guard]:
-        # Each block is short (one position's moves, one line parsed), so no timer runs while a person thinks.
-        return guarded(self.rules, self.game.limits)
+    # -- the rules, under a guard -------------------------------------------------------------
+    # Each block is short (one position's moves, one line parsed), so no timer runs while a person thinks.
 
     def _listed(self, guard: Guard, function: str, position: Any) -> tuple:
         guard.doing = (function, position)
@@ -111,7 +107,7 @@ class SolvedPositions:
 
     def parts(self, position: Hashable) -> tuple[Hashable, ...]:
         """``position`` as the tuple of its components, in the rules' order."""
-        with self._guarded() as guard:
+        with Guard(self.rules, self.game.limits) as guard:
             return self._parts(guard, position)
 
     def key(self, parts: tuple[Hashable, ...]) -> Hashable:
@@ -120,7 +116,7 @@ class SolvedPositions:
 
     def read(self, line: str) -> tuple[Hashable, ...]:
         """The position the rules' ``parse`` reads from ``line``, as its components; a RulesError when it fails."""
-        with self._guarded() as guard:
+        with Guard(self.rules, self.game.limits) as guard:
             guard.doing = ("parse", line)
             position = self.rules.parse(line)
             try:
@@ -136,7 +132,7 @@ class SolvedPositions:
         shown = self._shown.get(position)
         if shown is None:
             try:
-                with self._guarded() as guard:
+                with Guard(self.rules, self.game.limits) as guard:
                     shown = self.rules.show(position, guard)
             except RulesError:
                 shown = shown_position(position)
@@ -158,7 +154,7 @@ class SolvedPositions:
         if known is not None:
             return known
         out, seen = [], set()
-        with self._guarded() as guard:
+        with Guard(self.rules, self.game.limits) as guard:
             if self.rules.components is None:
                 for m in self._listed(guard, "moves", parts[0]):
                     if m not in seen:

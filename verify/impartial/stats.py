@@ -59,4 +59,5 @@ class ImpartialStatistics(Statistics[list]):
                 examples, branching.moves, branching.movers, branching.most, about,
             )
 
-        return self.game.guarded(summary)
+        with Guard(self.game.rules, self.game.limits) as guard:
+            return summary(guard)

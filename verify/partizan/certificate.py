@@ -34,8 +34,7 @@ from collections import Counter
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 
-from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInterrupt
+from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
 from gamecert.verify.partizan.compare import Plain
 from gamecert.verify.partizan.difference import SEARCH_CAP, DifferenceGame, MissingForm, Search
 
@@ -97,12 +96,7 @@ def check_partizan(
     guard = Guard(rules, limits or Limits())
     found = CertificateCheck()
     with guard:
-        try:
-            _check(rules, claimed, guard, cap, found)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        _check(rules, claimed, guard, cap, found)
     found.violations = found.violations[:MAX_VIOLATIONS]
     return found
 
@@ -248,17 +242,12 @@ def check_table(rules: PartizanRules, forms: Mapping[Hashable, Plain], limits: L
     guard = Guard(rules, limits or Limits())
     bad: list[str] = []
     with guard:
-        try:
-            game = DifferenceGame(rules, guard)
-            ids: dict[Hashable, int] = {}
-            for p in forms:
-                try:
-                    _one_move(rules, game, p, forms, ids, bad, None)
-                except MissingForm as exc:
-                    bad.append(f"the option's component {rules.show(exc.position)} of {rules.show(p)} has no form")
-                    break
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        game = DifferenceGame(rules, guard)
+        ids: dict[Hashable, int] = {}
+        for p in forms:
+            try:
+                _one_move(rules, game, p, forms, ids, bad, None)
+            except MissingForm as exc:
+                bad.append(f"the option's component {rules.show(exc.position)} of {rules.show(p)} has no form")
+                break
     return bad[:MAX_VIOLATIONS]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, shown_position
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.partizan.answer import Verdict, form_key
 from gamecert.verify.partizan.compare import Forms
@@ -141,15 +141,10 @@ def conway_answers(
     pool, form, won = Forms(), {}, {}
     out = []
     with guard:
-        try:
-            tree = WholeTree(rules, guard, cap)
-            for q in queries:
-                g = tree.forms(q, pool, form)
-                left_first, right_first = tree.wins(q, 0, won), tree.wins(q, 1, won)
-                outcome = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
-                out.append(Verdict(outcome[(left_first, right_first)], form_key(pool, g), pool.write(g, 10**6)))
-        except (RulesError, TimeLimitError):
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        tree = WholeTree(rules, guard, cap)
+        for q in queries:
+            g = tree.forms(q, pool, form)
+            left_first, right_first = tree.wins(q, 0, won), tree.wins(q, 1, won)
+            outcome = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
+            out.append(Verdict(outcome[(left_first, right_first)], form_key(pool, g), pool.write(g, 10**6)))
     return tuple(out)

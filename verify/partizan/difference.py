@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, RulesInterrupt, shown_position
+from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules, shown_position
 from gamecert.verify.partizan.compare import Forms, Plain
 
 #: Whole-sum positions (each with a player to move) a search may store before it stops.
@@ -299,12 +299,7 @@ def second_player_wins(
     """
     guard = Guard(rules, limits or Limits())
     with guard:
-        try:
-            game = DifferenceGame(rules, guard, cap=cap)
-            pool = game.pool
-            state = game.start(positions, [pool.add(f) for f in plus], [pool.add(f) for f in minus])
-            return game.second_player_wins(state)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:
-            raise guard.failed(exc) from None
+        game = DifferenceGame(rules, guard, cap=cap)
+        pool = game.pool
+        state = game.start(positions, [pool.add(f) for f in plus], [pool.add(f) for f in minus])
+        return game.second_player_wins(state)

@@ -22,7 +22,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, PartizanRules, RulesInterrupt
+from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, PartizanRules
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Formulation
 from gamecert.verify.partizan.answer import Verdict
@@ -131,12 +131,8 @@ class PartizanAsGeneralFormulation(PartizanFormulation):
 
         rules, limits = self.game.rules, self.game.limits
         cap = min(limits.max_positions, GENERAL_MAX_POSITIONS)
-        guard = Guard(rules, limits)
-        with guard:
-            try:
-                starts = [whole(rules, q) for q in instance]
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
+        with Guard(rules, limits) as guard:
+            starts = [whole(rules, q) for q in instance]
         queries = [(w, mover) for w in starts for mover in ("L", "R")]
         try:
             values = general_game(turn_rules(rules), queries, Limits(cap, limits.max_memory, limits.time_limit)).values
@@ -170,12 +166,7 @@ class PartizanPycgtFormulation(PartizanFormulation):
         rules, limits = self.game.rules, self.game.limits
         guard = Guard(rules, limits)
         with guard:
-            try:
-                return pycgt_answers(rules, instance, guard)
-            except (RulesError, TimeLimitError):
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
+            return pycgt_answers(rules, instance, guard)
 
 
 def pycgt_answers(rules: PartizanRules, queries: Sequence[Hashable], guard: Guard) -> tuple[Verdict, ...]:

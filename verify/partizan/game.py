@@ -14,9 +14,8 @@ from __future__ import annotations
 from functools import partial
 
 from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
-from gamecert.solvers.rules.positions import parse_positions
 from gamecert.solvers.rules.rules import Guard, PartizanRules
-from gamecert.verify.game import Capability, Formulation, Write
+from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.partizan.answer import Verdict, claimed, form_key, form_text, value_text
 from gamecert.verify.partizan.certificate import CertificateCheck, check_partizan
 from gamecert.verify.partizan.compare import Forms
@@ -29,9 +28,6 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
     about = "partizan: canonical forms"
     rules: PartizanRules
 
-    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> list:
-        return parse_positions(self.rules, text, source, self.limits)
-
     def solve(self, instance: list) -> PartizanSolution:
         return partizan_game(self.rules, instance, self.limits)
 
@@ -41,9 +37,6 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
         if self.rules.answer is None:
             return [f"{v} {o}" for v, o in zip(values, solution.outcomes)]
         return self.answer_lines(zip(values, solution.outcomes))
-
-    def write_answer(self, solution: PartizanSolution, write: Write) -> None:
-        write("".join(line + "\n" for line in self.lines(solution)).encode())
 
     def check(self, solution: PartizanSolution) -> CertificateCheck:
         """The certificate checked (:func:`~gamecert.verify.partizan.certificate.check_partizan`): violations and

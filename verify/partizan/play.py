@@ -30,7 +30,7 @@ from gamecert.verify.engine.play import Illegal
 from gamecert.verify.partizan.answer import OUTCOMES, value_text
 from gamecert.verify.partizan.certificate import check_table
 from gamecert.verify.partizan.difference import PLAYERS, DifferenceGame
-from gamecert.verify.rules.playing import MOVE_HINT, guarded, one_line
+from gamecert.verify.rules.playing import MOVE_HINT, one_line
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
@@ -100,13 +100,13 @@ class SolvedSums:
         """``position`` as the tuple of its components."""
         if self.rules.components is None:
             return (position,)
-        with guarded(self.rules, self.limits) as guard:
+        with Guard(self.rules, self.limits) as guard:
             guard.doing = ("components", position)
             return tuple(self.rules.components(position))
 
     def read(self, line: str) -> tuple[Hashable, ...]:
         """The position the rules' ``parse`` reads from ``line``, as its components; a RulesError when it fails."""
-        with guarded(self.rules, self.limits) as guard:
+        with Guard(self.rules, self.limits) as guard:
             guard.doing = ("parse", line)
             position = self.rules.parse(line)
             hash(position)
@@ -118,7 +118,7 @@ class SolvedSums:
 
     def show_part(self, position: Hashable) -> str:
         try:
-            with guarded(self.rules, self.limits) as guard:
+            with Guard(self.rules, self.limits) as guard:
                 return self.rules.show(position, guard)
         except RulesError:
             return repr(position)
@@ -135,7 +135,7 @@ class SolvedSums:
             return known
         out, seen, done = [], set(), set()
         function = ("left", "right")[side]
-        with guarded(self.rules, self.limits) as guard:
+        with Guard(self.rules, self.limits) as guard:
             for i, c in enumerate(parts):
                 if c in done:
                     continue

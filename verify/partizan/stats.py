@@ -51,4 +51,5 @@ class PartizanStatistics(Statistics[list]):
                 branching.moves, branching.movers, branching.most, "component positions",
             )
 
-        return self.game.guarded(summary)
+        with Guard(self.game.rules, self.game.limits) as guard:
+            return summary(guard)

@@ -22,7 +22,6 @@ from gamecert.solvers.errors import SolverError
 from gamecert.solvers.general.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.solvers.positional.explicit import EXPLICIT_MAX_EMPTY, claim_game
-from gamecert.solvers.rules.positions import parse_positions
 from gamecert.solvers.rules.rules import ClaimRules, Guard
 from gamecert.verify.capabilities import PositionAnswer, Positions
 from gamecert.verify.game import Capability, Formulation, Write
@@ -98,9 +97,6 @@ class PositionalRulesGame(QueryRulesGame[tuple, PositionalSolution]):
     about = "positional, claiming cells"
     rules: ClaimRules
 
-    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> tuple:
-        return tuple(parse_positions(self.rules, text, source, self.limits))
-
     def board(self, position: Any) -> ClaimBoard:
         """The board of ``position``, read from the rules under the guard."""
 
@@ -108,7 +104,8 @@ class PositionalRulesGame(QueryRulesGame[tuple, PositionalSolution]):
             guard.doing = ("board", position)
             return root_board(self.rules, position)
 
-        return self.guarded(read)
+        with Guard(self.rules, self.limits) as guard:
+            return read(guard)
 
     def solve(self, instance: tuple) -> PositionalSolution:
         return PositionalSolution(tuple(instance), tuple(solve_board(self.board(p)) for p in instance))
@@ -134,10 +131,10 @@ class PositionalRulesGame(QueryRulesGame[tuple, PositionalSolution]):
                 problems += [f"query {i}: {x}" for x in check_strategy(board, s).violations]
         return problems
 
-    def text(self, solution: PositionalSolution) -> str:
+    def lines(self, solution: PositionalSolution) -> list[str]:
         if self.rules.answer is None:
-            return "".join(f"{v}\n" for v in solution.values)
-        return "".join(line + "\n" for line in self.answer_lines((v.outcome, v.number) for v in solution.values))
+            return [str(v) for v in solution.values]
+        return self.answer_lines((v.outcome, v.number) for v in solution.values)
 
     def write_answer(self, solution: PositionalSolution, write: Write) -> None:
         """The answer lines; on stderr, one line saying what was certified (the strategies are checked here)."""

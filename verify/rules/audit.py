@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamecert.solvers.errors import GamecertError, RulesError
-from gamecert.solvers.rules.rules import RULES_FAULTS, Guard, Limits, RulesKind
+from gamecert.solvers.rules.rules import Guard, Limits, RulesKind
 from gamecert.verify.capabilities import AuditResult
 from gamecert.verify.errors import CertificationError
 from gamecert.verify.game import Capability, Game
@@ -162,19 +162,14 @@ class Claims(Capability):
         guard = ClaimGuard(rules, self.limits, claims={name: line})
         failure: tuple[int, Hashable, tuple[str, str]] | None = None
         with guard:
-            try:
-                for i, (position, answer) in enumerate(zip(queries, answers)):
-                    guard.doing = (name, position)
-                    said = claim(position)
-                    verdict = self.verdict(name, line, position, said, answer)
-                    if verdict is not None:
-                        failure = (i, position, verdict)
-                        break
-                shown = None if failure is None else rules.show(failure[1])
-            except RulesError:
-                raise
-            except RULES_FAULTS as exc:
-                raise guard.failed(exc) from None
+            for i, (position, answer) in enumerate(zip(queries, answers)):
+                guard.doing = (name, position)
+                said = claim(position)
+                verdict = self.verdict(name, line, position, said, answer)
+                if verdict is not None:
+                    failure = (i, position, verdict)
+                    break
+            shown = None if failure is None else rules.show(failure[1])
         if failure is not None:
             i, position, (claimed, certified) = failure
             return ClaimResult(

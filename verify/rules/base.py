@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import shlex
 from abc import abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, Limits, RulesInterrupt, RulesKind, shown_position
+from gamecert.solvers.rules.positions import parse_positions
+from gamecert.solvers.rules.rules import Guard, Limits, RulesKind, shown_position
 from gamecert.verify.capabilities import StressCases
-from gamecert.verify.game import Capability, Game, first_difference
+from gamecert.verify.game import Capability, Game, Write, first_difference
 
 I = TypeVar("I")
 S = TypeVar("S")
@@ -70,17 +70,6 @@ class RulesFileGame(Game[I, S]):
     def build_capabilities(self) -> tuple[Capability, ...]:
         """The kind's capabilities (pictures, play, positions, stress cases, claims, the contest problem, ...)."""
 
-    def guarded(self, call: Callable[[Guard], Any]) -> Any:
-        """``call(guard)`` under a guard of the rules: what it raises is a :class:`RulesError` located in the rules file."""
-        guard = Guard(self.rules, self.limits)
-        with guard:
-            try:
-                return call(guard)
-            except RulesError:
-                raise
-            except (Exception, RulesInterrupt) as exc:
-                raise guard.failed(exc) from None
-
     def answer_lines(self, answers: Iterable[tuple]) -> list[str]:
         """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text.
 
@@ -91,21 +80,37 @@ class RulesFileGame(Game[I, S]):
         >>> ImpartialRulesGame(nim, Limits()).answer_lines([(True, 3), (False, 0)])
         ['First', 'Second']
         """
-        def words(guard: Guard) -> list[str]:
-            out = []
+        out = []
+        with Guard(self.rules, self.limits) as guard:
             for a in answers:
                 guard.doing = ("answer", a)
                 word = self.rules.answer(*a)
                 if not isinstance(word, str) or "\n" in word:
                     raise guard.error("answer", a, f"returned {shown_position(word)}, expected one line of text")
                 out.append(word)
-            return out
-
-        return self.guarded(words)
+        return out
 
 
 class QueryRulesGame(RulesFileGame[I, S]):
-    """A rules game that answers one line per query position: the answers compared query by query."""
+    """A rules game that answers one line per query position: the answers compared query by query.
+
+    Its input is a query position per line (the rules' ``parse``); its judge output :meth:`text`, by default
+    the kind's :meth:`lines`, one per query.
+    """
+
+    def parse(self, text: str | bytes, source: str = "<input>", judge_limits: bool = True) -> I:
+        return parse_positions(self.rules, text, source, self.limits)  # type: ignore[return-value]
+
+    @abstractmethod
+    def lines(self, solution: S) -> list[str]:
+        """The judge's answer line of each query: the rules' ``answer``, else the kind's own words."""
+
+    def text(self, solution: S) -> str:
+        """The judge output: a line per query."""
+        return "".join(line + "\n" for line in self.lines(solution))
+
+    def write_answer(self, solution: S, write: Write) -> None:
+        write(self.text(solution).encode())
 
     def queries(self, instance: I) -> Sequence[Any]:
         """The query positions of ``instance``, in order (the instance itself: a list of positions)."""

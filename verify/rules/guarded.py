@@ -3,15 +3,13 @@ bottom-up order of a game graph."""
 
 from __future__ import annotations
 
-import os
-import traceback
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from gamecert.solvers.errors import GamecertError, RulesError
-from gamecert.solvers.rules.rules import LOOP, RULES_FAULTS, Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.errors import RulesError
+from gamecert.solvers.rules.rules import LOOP, Guard, ImpartialRules, Limits, shown_position
 
 
 #: How many positions of a loop a message shows.
@@ -36,7 +34,7 @@ class GuardedRules:
     def __init__(self, rules: ImpartialRules, limits: Limits) -> None:
         self.rules = rules
         self.limits = limits
-        self.guard = Guard(rules, limits)
+        self.guard = Guard(rules, limits, strict=True)
         # component -> the components of each of its moves (each move's parts)
         self._options: dict[Hashable, tuple[tuple[Hashable, ...], ...]] = {}
 
@@ -45,36 +43,23 @@ class GuardedRules:
         return self
 
     def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
-        # The guard turns what escapes of the rules' faults but exceptions (a late tick of its
-        # timer, stopping the process past the memory limit) into a RulesError.
+        # The (strict) guard turns the rules' faults into a RulesError: what a call raised, a late tick of its
+        # timer, and an exception raised with a frame in the rules file outside a call (a position's own __eq__
+        # or __hash__, run by a dict here); any other is gamecert's.
         self.guard.__exit__(kind, exc, tb)
-        # An exception raised with a frame in the rules file outside a call (a position's own
-        # __eq__ or __hash__, run by a dict here) is the rules' fault too; any other is gamecert's.
-        if isinstance(exc, Exception) and not isinstance(exc, GamecertError) and self._raised_in_rules(exc):
-            raise self.guard.failed(exc) from None
-
-    def _raised_in_rules(self, exc: BaseException) -> bool:
-        path = os.path.realpath(self.rules.path)
-        return any(os.path.realpath(f.filename) == path for f in traceback.extract_tb(exc.__traceback__))
 
     def _call(self, function: str, position: Hashable) -> tuple[Hashable, ...]:
         """``function(position)`` of the rules as a tuple of hashable positions."""
         guard = self.guard
-        guard.doing = (function, position)  # a fresh tuple: the guard's timer watches this call
+        result = guard.call(function, position)
         try:
-            result = getattr(self.rules, function)(position)
-            try:
-                items = iter(result)
-            except TypeError:
-                raise guard.error(
-                    function, position, f"returned {shown_position(result)}, expected an iterable of positions"
-                ) from None
-            found = tuple(items)
-            guard.doing = None  # back in gamecert's code: the timer stops nothing here
-        except GamecertError:
-            raise
-        except RULES_FAULTS as exc:  # the user's code raised, or the guard's timer stopped it
-            raise guard.failed(exc) from None
+            items = iter(result)
+        except TypeError:
+            raise guard.error(
+                function, position, f"returned {shown_position(result)}, expected an iterable of positions"
+            ) from None
+        found = guard.call(function, position, lambda _: tuple(items))  # a generator runs the rules' code here
+        guard.doing = None  # back in gamecert's code: the timer stops nothing here
         for p in found:
             try:
                 hash(p)

@@ -76,16 +76,9 @@ class RulesCall:
         self.guard.doing = (self.function, self.argument)
         return self.guard
 
-    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> bool:
-        guard = self.guard
-        error = None
-        if isinstance(exc, RULES_FAULTS) and not isinstance(exc, RulesError):
-            guard.doing = (self.function, self.argument)  # a new tuple: the timer starts over
-            error = guard.failed(exc)
-        guard.__exit__(None, None, None)
-        if error is not None:
-            raise error from None
-        return False
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
+        self.guard.doing = (self.function, self.argument)  # the fault is this call's
+        self.guard.__exit__(kind, exc, tb)
 
 
 def drawn_size(rng: random.Random, size: int, listed: Callable[[int], Sequence[Any]]) -> int:

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 
 from gamecert.solvers.general.value import Value
-from gamecert.solvers.rules.rules import Limits, ScoreRules
+from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 from gamecert.solvers.score.solver import ScoreSolution
-from gamecert.verify.general.certificate import MAX_VIOLATIONS, Calls, guarded_check
+from gamecert.verify.general.certificate import MAX_VIOLATIONS, Calls
 
 
 def check_score(rules: ScoreRules, solution: ScoreSolution, limits: Limits | None = None) -> list[str]:
@@ -42,7 +42,8 @@ def check_score(rules: ScoreRules, solution: ScoreSolution, limits: Limits | Non
     >>> check_score(take, sol)
     ['1: the certificate says 2, the best move gives 1']
     """
-    return guarded_check(rules, limits, lambda calls: _check(calls, solution))
+    with Guard(rules, limits or Limits()) as guard:
+        return _check(Calls(rules, guard), solution)[:MAX_VIOLATIONS]
 
 
 def check_score_entries(rules: ScoreRules, table: Mapping, positions: Iterable[Hashable], limits: Limits | None = None) -> list[str]:
@@ -63,18 +64,16 @@ def check_score_entries(rules: ScoreRules, table: Mapping, positions: Iterable[H
     """
     scores = {p: e[0].number for p, e in table.items()}
     ranks = {p: e[1] for p, e in table.items()}
-
-    def entries(calls: Calls) -> list[str]:
-        bad = []
+    bad: list[str] = []
+    with Guard(rules, limits or Limits()) as guard:
+        calls = Calls(rules, guard)
         for position in positions:
             if len(bad) >= MAX_VIOLATIONS:
                 break
             why = _violation(calls, scores, ranks, position, scores[position])
             if why is not None:
                 bad.append(f"{calls.show(position)}: {why}")
-        return bad
-
-    return guarded_check(rules, limits, entries)
+    return bad
 
 
 def _check(calls: Calls, sol: ScoreSolution) -> list[str]:

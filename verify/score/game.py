@@ -124,12 +124,9 @@ class StoredScoreGame(ScoreRulesGame):
     def solve(self, instance: Queries) -> ScoreSolution:
         """The queries' stored scores and ranks, with their moves' as the certificate's tables."""
         from gamecert.verify.general.certificate import Calls
-
-        def moved(guard: Guard) -> list:
+        with Guard(self.rules, self.limits) as guard:
             calls = Calls(self.rules, guard)
-            return [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c, _ in calls.moves(q)]
-
-        children = self.guarded(moved)
+            children = [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c, _ in calls.moves(q)]
         entries = self.stored.labels(list(dict.fromkeys([*instance.positions, *children])))
         index = {p: i for i, p in enumerate(entries)}
         table = Table(index, [value.number for value, _ in entries.values()])

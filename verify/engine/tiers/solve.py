@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -23,7 +22,6 @@ from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import CertificateRejected
 from gamecert.verify.engine.tiers.store import (
     TierLabels,
-    guarded_call,
     load_file,
     part_name,
     save_file,
@@ -66,9 +64,6 @@ class TierStep:
         path = Path(self.root) / "tiers" / str(tier) / str(shard)
         return path if round_ is None else path / str(round_)
 
-    def _guarded(self, call: Callable[[Guard], Any]) -> Any:
-        return guarded_call(self.rules, self.limits, call)
-
     def forward(self, tier: int, shard: int, round_: int) -> tuple[dict[str, int], list[str]]:
         """List the new positions sent to ``(tier, shard, round_)``, call the rules on each, send every child on."""
         here = self.folder(tier, shard, round_)
@@ -81,7 +76,8 @@ class TierStep:
             if path.exists():
                 for p in load_file(path)["positions"]:
                     known[p] = len(known)
-        found = self._guarded(lambda guard: expand(self.rules, guard, (tier, shard, round_), self.shards, arrivals, known))
+        with Guard(self.rules, self.limits) as guard:
+            found = expand(self.rules, guard, (tier, shard, round_), self.shards, arrivals, known)
         me = part_name((tier, shard, round_))
         counts = {"positions": len(found.positions), "moves": len(found.dest)}
         for to, sent in found.sent.items():
@@ -144,7 +140,8 @@ class TierStep:
         del targets, outcome_of, remoteness_of, extras, extra, points
         if loop:  # a loop inside the tier, which the kind forbids (a score game must end)
             cycle = [positions[i] for i in loop]
-            raise guarded_call(self.rules, self.limits, lambda guard: loop_error(self.rules, guard, cycle, self.labels.loop))
+            with Guard(self.rules, self.limits) as guard:
+                raise loop_error(self.rules, guard, cycle, self.labels.loop)
         # Labels and answers first (a rerun writes the same), then the certificate of every label.
         for s, rs in zip(shards, rounds):
             lo = base[s]

@@ -25,9 +25,7 @@ from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import StoreError
-from collections.abc import Callable
-from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, RulesInterrupt
+from gamecert.solvers.rules.rules import Guard
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -230,12 +228,14 @@ class StoredLabels:
         One ``tier`` call and one hash per position; each shard not held is read
         whole (``O(shard)`` time and memory), at most :attr:`CACHED` kept.
         """
-        where = guarded_call(self.rules, self.limits, lambda guard: [(tier_of(self.rules, guard, p), p) for p in positions])
+        with Guard(self.rules, self.limits) as guard:
+            where = [(tier_of(self.rules, guard, p), p) for p in positions]
         found = {}
         for t, p in where:
             held = self._shard(t, shard_of(p, self.shards))
             if p not in held:
-                shown = guarded_call(self.rules, self.limits, lambda guard: self.rules.show(p, guard))  # noqa: B023 - called here
+                with Guard(self.rules, self.limits) as guard:
+                    shown = self.rules.show(p, guard)
                 raise StoreError(f"--tiers {shlex.quote(str(self.root))}: the position {shown} (tier {t}) is not in the stored solve")
             found[p] = held[p]
         return found
@@ -255,15 +255,3 @@ class StoredLabels:
             if len(self._held) > self.CACHED:
                 del self._held[next(iter(self._held))]
         return self._held[key]
-
-
-def guarded_call(rules: GeneralRules, limits: Limits, call: Callable[[Guard], Any]) -> Any:
-    """``call(guard)`` under a guard of ``rules``: what the rules raise leaves as a :class:`RulesError`."""
-    guard = Guard(rules, limits)
-    with guard:
-        try:
-            return call(guard)
-        except RulesError:
-            raise
-        except (Exception, RulesInterrupt) as exc:  # noqa: BLE001 - the rules' fault, located in their file
-            raise guard.failed(exc) from None

@@ -22,13 +22,13 @@ from collections.abc import Hashable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import InteractiveContest, PositionPlay
 from gamecert.verify.engine.interactive import ROLES, Judged, Jury, JuryProblem, Talk
 from gamecert.verify.engine.play import Illegal
 from gamecert.verify.engine.problem import TestCase, Unseen
 from gamecert.verify.general.contest import GeneralRulesProblem, TurnContest
 from gamecert.verify.rules.contest import SCALES, filled, package_plan
-from gamecert.verify.rules.playing import guarded
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.interactive import CertifyCase
@@ -103,7 +103,7 @@ class GeneralInteractive(GeneralRulesProblem, JuryProblem):
     def _beside_draw(self, position: Hashable, table: Mapping) -> bool:
         """Whether ``position`` has a move to a draw (the game not over there)."""
         rules = self.rules_game.rules
-        with guarded(rules, self.rules_game.limits) as guard:
+        with Guard(rules, self.rules_game.limits) as guard:
             if rules.result is not None:
                 guard.doing = ("result", position)
                 if rules.result(position) is not None:

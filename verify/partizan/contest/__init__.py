@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.engine.problem import TestCase
 from gamecert.verify.errors import PackageError
-from gamecert.verify.rules.playing import guarded
 from gamecert.verify.rules.contest import RulesContest, RulesProblem
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class PartizanRulesProblem(RulesProblem):
         namespace = self._program
         engine = game.lines(game.solve(game.parse(case.text)))
         try:
-            with guarded(game.rules, game.limits):
+            with Guard(game.rules, game.limits):
                 mine = namespace["answers"](namespace["load_rules"](self.rules_source), case.text)
         except Exception as exc:  # noqa: BLE001 (the reference's failure, reported as the package's)
             raise PackageError(f"the package's reference fails on case {case.name}: {exc}") from None

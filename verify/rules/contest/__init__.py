@@ -39,10 +39,10 @@ from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from gamecert.solvers.errors import RulesError
+from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.problem import ContestProblem, TestCase, Unseen
 from gamecert.verify.errors import PackageError
-from gamecert.verify.rules.playing import guarded
 
 if TYPE_CHECKING:
     from gamecert.verify.game import Game
@@ -104,7 +104,7 @@ def package_plan(game: Game, scale: Scale, reached: Callable[[list], int]) -> Pl
     listed: list[list[Hashable]] = []  # listed[k]: the positions of size FIRST_SIZE + k
     stop = f"the package size's largest size, {scale.max_size}"
     for size in range(FIRST_SIZE, scale.max_size + 1):
-        with guarded(rules, game.limits) as guard:
+        with Guard(rules, game.limits) as guard:
             guard.doing = ("positions", size)
             found = list(itertools.islice(rules.positions(size), scale.per_size + 1))
         if len(found) > scale.per_size:
@@ -153,13 +153,13 @@ def _checked(game: Game, position: Hashable, lines_of: dict) -> Hashable:
         return position
     writer = "format" if rules.format is not None else "str (the rules give no format)"
     need = "a package needs format(position) to write each position as the line parse reads"
-    with guarded(rules, game.limits) as guard:
+    with Guard(rules, game.limits) as guard:
         guard.doing = ("format", position)
         line = rules.format(position) if rules.format is not None else str(position)
     if not isinstance(line, str) or "\n" in line or "\r" in line:
         raise PackageError(f"{writer} writes the position {position!r} as {line!r}, not one line of text; {need}")
     try:
-        with guarded(rules, game.limits) as guard:
+        with Guard(rules, game.limits) as guard:
             guard.doing = ("parse", line)
             back = rules.parse(line)
     except RulesError as exc:
