@@ -15,13 +15,9 @@ from tests.snapshot.snapshot import GOLDEN, ROOT, commands, output
 
 GOLDEN_OUTPUTS = json.loads(GOLDEN.read_text())
 COMMANDS = commands()
-#: The built-in games' checks (the rules kinds' refactor does not reach their formulations) and the
-#: keys that take more than about a second of CPU each: run with the slow tests.
-BUILT_IN = ("check cases/maze/", "check cases/geography/", "check cases/bunny-egg/", "check cases/cutting/", "check cases/split/")
-SLOW = {k for k in COMMANDS if k.startswith(BUILT_IN)} | {
+#: The keys that take more than about a second of CPU each: run with the slow tests.
+SLOW = {
     "solve cases/octal/published-periods.toml",
-    "check cases/geography/bipartite-grid-3x4.toml",
-    "check cases/bunny-egg/line-1x11-long.toml",
     "solve examples/connect_four.py",
     "solve --json examples/connect_four.py",
     "solve examples/connect_four_tiers.py",
