@@ -85,9 +85,9 @@ def test_check_agreeing_case_exits_0(tmp_path):
     assert result.exit_code == 0, result.output
     lines = re.sub(r"\d+\.\d{3}s", "T", result.stdout).splitlines()
     assert lines[0] == "maze: 1 case"
-    assert lines[1].split() == ["case", "fast", "certificate", "ilp", "sat", "search", "qbf"]
+    assert lines[1].split() == ["case", "fast", "certificate", "ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat"]
     assert set(lines[2]) == {"─"}
-    assert lines[3].split() == ["sample", "ok", "T", "valid", "T", *["agree", "T"] * 4]
+    assert lines[3].split() == ["sample", "ok", "T", "valid", "T", *["agree", "T"] * 7]
     assert lines[-1] == "1 case: every answer as expected, every formulation that ran agrees, every certificate valid"
 
 
@@ -161,8 +161,8 @@ def test_main_help_says_what_gamecert_is_for():
         "  Built in: matching games (maze, geography, bunny-egg), rectangle-cutting games\n"
         "  (split, cutting) and octal games (octal). Any other game is a rules file, a\n"
         "  Python module of named functions (--rules FILE, docs/rules.md), of the kind\n"
-        "  impartial, graph, general, score or partizan. Every answer carries a\n"
-        "  certificate; check runs every independent formulation against it.\n"
+        "  impartial, graph, general, score, partizan or positional. Every answer carries\n"
+        "  a certificate; check runs every independent formulation against it.\n"
         "\n"
     )
     named = re.findall(r"\((\w[\w, -]*)\)", result.stdout.split("Any other")[0])

@@ -176,8 +176,8 @@ def test_check(toy, tmp_path):
         "2 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
     )
     rows = [line.split() for line in result.stdout.splitlines() if line.startswith(("p4 ", "p5 "))]
-    # fast, certificate, then ilp, sat, search and qbf: every one ran and agreed on both cases.
-    assert [row[:1] + row[1::2] for row in rows] == [[name, "ok", "valid", "agree", "agree", "agree", "agree"] for name in ("p4", "p5")]
+    # fast, certificate, then ilp, sat, search, qbf, lp, sat-konig and cpsat: every one ran and agreed on both cases.
+    assert [row[:1] + row[1::2] for row in rows] == [[name, "ok", "valid", *["agree"] * 7] for name in ("p4", "p5")]
 
 
 def test_check_finds_a_wrong_expected_answer(toy, tmp_path):
@@ -215,7 +215,9 @@ def test_export(toy, tmp_path):
 def test_the_answer_type_is_shared():
     # The toy's answer is the UVG answer type every formulation returns: a cross-check is an equality.
     assert TOY.answer(TOY.solve(3)) == Outcomes((True, False, True))
-    assert [f.run(3) for f in TOY.formulations()] == [Outcomes((True, False, True))] * 4
+    formulations = TOY.formulations()
+    assert [f.name for f in formulations] == ["ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat"]
+    assert [f.run(3) for f in formulations] == [Outcomes((True, False, True))] * 7
 
 
 # ---------------------------------------------------------------------------

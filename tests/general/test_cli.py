@@ -323,7 +323,7 @@ BAD = [
             return [n - 1]
         """,
         "0\n",
-        'error: {rules}:1:1: expected KIND to be one of "impartial", "graph", "general", "score", "partizan", got \'generl\'',
+        'error: {rules}:1:1: expected KIND to be one of "impartial", "graph", "general", "score", "partizan", "positional", got \'generl\'',
     ),
 ]
 

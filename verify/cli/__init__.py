@@ -66,8 +66,9 @@ def main() -> None:
     Built in: matching games (maze, geography, bunny-egg), rectangle-cutting
     games (split, cutting) and octal games (octal). Any other game is a rules
     file, a Python module of named functions (--rules FILE, docs/rules.md), of
-    the kind impartial, graph, general, score or partizan. Every answer carries
-    a certificate; check runs every independent formulation against it.
+    the kind impartial, graph, general, score, partizan or positional. Every
+    answer carries a certificate; check runs every independent formulation
+    against it.
     """
 
 
