@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.value import OUTCOMES
 from gamecert.solvers.rules.positions import parse_positions
 from gamecert.solvers.rules.rules import Guard, Limits, TurnRules, shown_position
 
@@ -132,38 +131,11 @@ class Table(MutableMapping):
         return f"Table({len(self)} positions)"
 
 
-def _shape(x: Any) -> tuple:
-    """What a position looks like: its type, its length, and its items' types (a tuple's)."""
-    if isinstance(x, tuple):
-        return (tuple, len(x), tuple(type(i) for i in x))
-    if isinstance(x, (str, bytes, frozenset)):
-        return (type(x), len(x))
-    return (type(x),)
-
-
-def looks_like_pair(move: Any, position: Any) -> bool:
-    """Whether a general game's move is a ``(position, points)`` pair: a 2-tuple whose second item is an int
-    and whose first item has the shape of the position moved from.
-
-    >>> looks_like_pair(((1, 0), 2), (0, 0)), looks_like_pair((1, 2), (0, 0))
-    (True, False)
-    """
-    return (
-        type(move) is tuple and len(move) == 2 and isinstance(move[1], int) and not isinstance(move[1], bool)
-        and _shape(move[0]) == _shape(position)
-    )
-
-
-def is_points(x: Any) -> bool:
-    """Whether ``x`` is a score: an int, not a bool."""
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard) -> Explored:
     """List the graph of every position reached from ``queries`` (breadth first, an explicit queue).
 
-    The moves are ``(position, points)`` pairs where the rules say so
-    (``rules.scored``: a score game). Call inside ``guard``'s block: what
+    The kind's reader (``rules.reader``) reads each position's moves and
+    results (positions, or ``(position, points)`` pairs). Call inside ``guard``'s block: what
     the rules raise escapes to the caller, which turns it into a located
     error; what they return against the contract (a result or a point that is not one, an unhashable or
     non-iterable return, a third player, more than ``--max-positions``
@@ -181,7 +153,7 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard) -> Expl
     >>> g.positions, g.heads, g.targets
     ([2, 1, 0], [0, 1, 2, 2], [1, 2])
     """
-    scored = rules.scored
+    reader = rules.reader
     index: dict = {}
     positions: list = []
     for q in queries:
@@ -194,13 +166,14 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard) -> Expl
         guard.doing = ("parse", positions[limit])
         guard.check_size(len(positions))
     moves, result, player = rules.moves, rules.result, rules.player
+    read, met, ended = reader.read, reader.met, reader.result
     heads: list[int] = [0]
     targets: list[int] = []
     ends: dict[int, Any] = {}
-    points: list[int] | None = [] if scored else None
+    points = reader.points()
     sides: bytearray | None = bytearray() if player is not None else None
     seats: dict = {}  # player -> 0 or 1
-    get, target, point, head, add = index.get, targets.append, points.append if scored else None, heads.append, positions.append
+    get, target, head, add = index.get, targets.append, heads.append, positions.append
     i = 0
     # Invariant: positions[:i] are listed with their moves (heads has i + 1 entries); the rest are met, not listed.
     while i < len(positions):
@@ -212,65 +185,25 @@ def explore(rules: TurnRules, queries: Sequence[Hashable], guard: Guard) -> Expl
             guard.doing = ("result", p)
             r = result(p)
             if r is not None:
-                if scored:
-                    if not is_points(r):
-                        raise guard.error("result", p, f"returned {shown_position(repr(r))}, expected None or an int (the score)")
-                elif type(r) is not str or r not in OUTCOMES:
-                    raise guard.error("result", p, f'returned {shown_position(repr(r))}, expected None, "win", "lose" or "draw"')
-                ends[i] = r
+                ends[i] = ended(guard, p, r)
                 head(len(targets))
                 i += 1
                 continue
         i += 1
         guard.doing = ("moves", p)
-        found = moves(p)
-        try:
-            items = iter(found)
-        except TypeError:
-            what = "(position, points) pairs" if scored else "positions"
-            raise guard.error("moves", p, f"returned {shown_position(found)}, expected an iterable of {what}") from None
         c = None
         try:
-            if scored:
-                for item in items:
-                    try:
-                        c, pts = item
-                    except (TypeError, ValueError):
-                        raise guard.error(
-                            "moves", p, f"returned the move {shown_position(item)}, expected a (position, points) pair "
-                            "(a score game's move)",
-                        ) from None
-                    if type(pts) is not int:
-                        if not is_points(pts):
-                            raise guard.error(
-                                "moves", p, f"returned the move {shown_position(item)}, whose points "
-                                f"{shown_position(pts)} ({type(pts).__name__}) are not an int",
-                            )
-                        pts = int(pts)
-                    j = get(c)
-                    if j is None:
-                        j = len(positions)
-                        if j >= limit:
-                            guard.check_size(j + 1)
-                        index[c] = j
-                        add(c)
-                    target(j)
-                    point(pts)
-            else:
-                for c in items:
-                    j = get(c)
-                    if j is None:
-                        if type(c) is tuple and looks_like_pair(c, p):
-                            raise guard.error(
-                                "moves", p, f"returned {shown_position(c)}, which looks like a (position, points) pair; "
-                                'a general game\'s moves are positions (KIND = "score" gives points)',
-                            )
-                        j = len(positions)
-                        if j >= limit:
-                            guard.check_size(j + 1)
-                        index[c] = j
-                        add(c)
-                    target(j)
+            for c in read(guard, p, moves(p), points):
+                j = get(c)
+                if j is None:
+                    if met is not None:
+                        met(guard, c, p)
+                    j = len(positions)
+                    if j >= limit:
+                        guard.check_size(j + 1)
+                    index[c] = j
+                    add(c)
+                target(j)
         except TypeError:
             _hashable(guard, "moves", c, p)  # the rules' own TypeError when ``c`` is hashable
             raise

@@ -27,8 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecert.solvers.general.graph import is_points, looks_like_pair
-from gamecert.solvers.general.value import OUTCOMES, Value
+from gamecert.solvers.general.value import Value
 from gamecert.solvers.rules.rules import Guard, TurnRules, shown_position
 
 #: A position's outcome for the player to move (0: not decided yet).
@@ -161,7 +160,8 @@ def expand(
     ([2], [0], {(8, 0, 0): [1]})
     """
     tier, shard, round_ = part
-    moves, result, player, scored = rules.moves, rules.result, rules.player, rules.scored
+    moves, result, player, reader = rules.moves, rules.result, rules.player, rules.reader
+    met = reader.met
     index = dict(known)
     positions: list = []
     for p in arrivals:
@@ -173,7 +173,7 @@ def expand(
     dest: list[int] = []
     where: list[int] = []
     extra: list[bool] | None = [] if player is not None else None
-    points: list[int] | None = [] if scored else None
+    points = reader.points()
     sent: dict[Part, list] = {}
     outbox: dict[Part, dict] = {}
     slots: dict[Part, int] = {}
@@ -201,41 +201,21 @@ def expand(
             guard.doing = ("result", p)
             r = result(p)
             if r is not None:
-                if scored and not is_points(r):
-                    raise guard.error("result", p, f"returned {shown_position(r)}, expected None or an int (the score)")
-                if not scored and (type(r) is not str or r not in OUTCOMES):
-                    raise guard.error("result", p, f'returned {shown_position(r)}, expected None, "win", "lose" or "draw"')
-                ends.append(r)
+                ends.append(reader.result(guard, p, r))
                 heads.append(len(dest))
                 continue
         ends.append(None)
         guard.doing = ("moves", p)
-        found = moves(p)
-        try:
-            items = list(found)
-        except TypeError:
-            raise guard.error("moves", p, f"returned {shown_position(found)}, expected an iterable of positions") from None
+        items = list(reader.read(guard, p, moves(p), points))
         mine = who(p) if player is not None else None
         for c in items:
-            if points is not None:  # a score game's move: (position, points)
-                item = c
-                try:
-                    c, pts = item
-                except (TypeError, ValueError):
-                    raise guard.error("moves", p, f"returned the move {shown_position(item)}, expected a (position, points) pair") from None
-                if not is_points(pts):
-                    raise guard.error("moves", p, f"returned the move {shown_position(item)}, whose points are not an int")
-                points.append(int(pts))
             route = routed.get(c)
             if route is None:
                 if c in index:
                     route = (-1, None)
                 else:
-                    if not scored and looks_like_pair(c, p):
-                        raise guard.error(
-                            "moves", p, f"returned {shown_position(c)}, which looks like a (position, points) pair; "
-                            'a general game\'s moves are positions (KIND = "score" gives points)',
-                        )
+                    if met is not None:
+                        met(guard, c, p)
                     t = tier_of(rules, guard, c)
                     if t < tier:
                         raise guard.error(

@@ -24,12 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from gamecert.solvers.errors import GamecertError, RulesError
+from gamecert.solvers.general.moves import GeneralMoves
+from gamecert.solvers.rules.shown import shown_position
+from gamecert.solvers.rules.turn import MoveReader
+from gamecert.solvers.score.moves import ScoreMoves
 
 #: Set on a module loaded from a file path (a rules file), which no Dask worker can import by name:
 #: campaign shards carry it by value.
 BY_VALUE = "__gamecert_by_value__"
-#: How many characters of a position a message shows.
-SHOWN_POSITION = 60
 #: Why a loop in an impartial game is bad rules, and what to write instead.
 LOOP = 'a position is reachable from itself, so play need not end; KIND = "general" gives win / lose / draw'
 
@@ -128,8 +130,8 @@ class TurnRules(RulesKind):
     positions for a tiered solve (no move goes to a lower tier).
     """
 
-    #: How ``moves`` reads: ``(position, points)`` pairs (a score game), or positions alone.
-    scored: ClassVar[bool]
+    #: How the kind reads ``moves`` and ``result`` (positions, or ``(position, points)`` pairs; outcomes or scores).
+    reader: ClassVar[MoveReader]
     name: str
     path: str
     parse: Callable[[str], Any]
@@ -152,7 +154,7 @@ class GeneralRules(TurnRules):
     ``"draw"`` for the player to move where the game is over, and play may repeat (endless play is a draw)."""
 
     kind: ClassVar[str] = "general"
-    scored: ClassVar[bool] = False
+    reader: ClassVar[MoveReader] = GeneralMoves()
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ class ScoreRules(TurnRules):
     minus the opponent's. Every play must end."""
 
     kind: ClassVar[str] = "score"
-    scored: ClassVar[bool] = True
+    reader: ClassVar[MoveReader] = ScoreMoves()
 
 
 @dataclass(frozen=True)
@@ -206,16 +208,6 @@ class ClaimRules(RulesKind):
     answer: Callable[[str, int | None], str] | None = None
     claims: tuple[str, ...] = ()
     doc: str = ""
-
-
-def shown_position(position: Any) -> str:
-    """A position (or its text) in a message, cut to :data:`SHOWN_POSITION` characters.
-
-    >>> shown_position((1, 2)), shown_position("x" * 70)[-3:]
-    ('(1, 2)', 'xx…')
-    """
-    text = position if isinstance(position, str) and "\n" not in position and "\r" not in position else repr(position)
-    return text if len(text) <= SHOWN_POSITION else text[:SHOWN_POSITION] + "…"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,11 @@ import pytest
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.graph import explore
+from gamecert.solvers.general.moves import GeneralMoves
+from gamecert.solvers.general.tiers import expand
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, ScoreRules
+from gamecert.solvers.rules.turn import MoveReader
+from gamecert.solvers.score.moves import ScoreMoves
 from gamecert.solvers.score.solver import score_game
 from gamecert.verify.general.graph import turn_graph
 from gamecert.verify.score.certificate import check_score
@@ -82,16 +86,18 @@ def test_the_queries_count_toward_max_positions():
 
 
 def test_the_description_says_how_moves_read():
-    # Both listings (the solver's and the formulations') read the moves as the description's ``scored`` says,
-    # whatever its class: a description of another class saying its moves score reads them as pairs.
+    # Every listing (the solver's, the tiered solve's and the formulations') reads the moves with the description's
+    # reader, whatever its class: a description of another class with the score reader reads them as pairs.
     @dataclass(frozen=True)
     class Scored(GeneralRules):
-        scored: ClassVar[bool] = True
+        reader: ClassVar[MoveReader] = ScoreMoves()
 
-    rules = Scored("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
-    assert not GeneralRules.scored and ScoreRules.scored
+    rules = Scored("take", "take.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n], tier=lambda n: -n)
+    assert isinstance(GeneralRules.reader, GeneralMoves) and isinstance(ScoreRules.reader, ScoreMoves)
     listed = turn_graph(rules, [2])
     assert (listed.positions, listed.points) == ((2, 1, 0), ((1, 2), (1,), ()))
     with Guard(rules) as guard:
         explored = explore(rules, [2], guard)
+        expanded = expand(rules, guard, (-2, 0, 0), 1, [2], {})
     assert (explored.positions, explored.points) == ([2, 1, 0], [1, 2, 1])
+    assert (expanded.positions, expanded.points.tolist(), expanded.sent) == ([2], [1, 2], {(-1, 0, 0): [1], (0, 0, 0): [0]})

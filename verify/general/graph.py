@@ -4,12 +4,14 @@ Every position reachable from the queries is listed once, with its result,
 its moves and, for each move, whether it is an extra move (the mover moves
 again) and, in a score game, its points. The rules are called through a
 :class:`~gamecert.solvers.rules.rules.Guard` (:class:`TurnCalls`), ``result``
-before ``moves``, and what they return is held to the contract here. The
+before ``moves``, and what they return is held to the contract by the kind's
+move reader (``rules.reader``, :mod:`gamecert.solvers.rules.turn`), which
+reads the rules and solves nothing. The
 formulations (:mod:`~gamecert.verify.general.search`,
 :mod:`~gamecert.verify.general.sat`, :mod:`~gamecert.verify.general.qbf`,
 :mod:`~gamecert.verify.general.cpsat`, :mod:`gamecert.verify.score.search`,
 :mod:`gamecert.verify.score.milp`) share this listing and nothing else; none
-of it uses the fast solver (:mod:`gamecert.solvers.general`) or its graph.
+of it uses the fast solvers or their graph (:mod:`gamecert.solvers.general.graph`).
 """
 
 from __future__ import annotations
@@ -22,12 +24,6 @@ from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import Limits, TurnRules, shown_position
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.rules.guarded import SHOWN_LOOP, GuardedRules, bottom_up
-
-#: A general game's results, for the player to move.
-RESULTS = ("win", "lose", "draw")
-#: Why a loop in a score game is bad input.
-SCORE_LOOP = "a position is reachable from itself, so play need not end; a score game must end"
-
 
 def queries(instance: Any) -> tuple[Hashable, ...]:
     """The query positions of an instance: its ``positions`` or ``queries`` field, or the instance itself.
@@ -43,22 +39,6 @@ def queries(instance: Any) -> tuple[Hashable, ...]:
         if found is not None:
             return tuple(found)
     return tuple(instance)
-
-
-def is_points(x: Any) -> bool:
-    """Whether ``x`` is a number of points: an int, not a bool.
-
-    >>> is_points(3), is_points(True), is_points(2.0)
-    (True, False, False)
-    """
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _shape(x: Any) -> tuple:
-    """What a pair's first item must share with the position moved from to look like a position."""
-    if isinstance(x, tuple):
-        return (tuple, len(x), tuple(type(i) for i in x))
-    return (type(x),)
 
 
 class TurnCalls(GuardedRules):
@@ -77,30 +57,15 @@ class TurnCalls(GuardedRules):
 
     def __init__(self, rules: TurnRules, limits: Limits) -> None:
         super().__init__(rules, limits)  # type: ignore[arg-type]
-        self.scored = rules.scored  # moves read as (position, points) pairs
+        self.reader = rules.reader  # how the kind reads moves and results
         self.players: list[Hashable] = []  # the players named so far, at most two
-
-    def _ask(self, function: str, position: Hashable) -> Any:
-        """``function(position)`` of the rules (``moves``: listed into a tuple inside the guard)."""
-        guard = self.guard
-        found = guard.call(function, position)
-        if function == "moves":
-            try:
-                items = iter(found)
-            except TypeError:
-                what = "(position, points) pairs" if self.scored else "positions"
-                raise guard.error(
-                    "moves", position, f"returned {shown_position(found)}, expected an iterable of {what}"
-                ) from None
-            found = guard.call(function, position, lambda _: tuple(items))  # a generator runs the rules' code here
-        guard.doing = None
-        return found
 
     def player(self, position: Hashable) -> int:
         """0 for the first player the rules named, 1 for the second (0 when the rules have no ``player``)."""
         if self.rules.player is None:
             return 0
-        who = self._ask("player", position)
+        who = self.guard.call("player", position)
+        self.guard.doing = None
         try:
             hash(who)
         except TypeError:
@@ -118,66 +83,35 @@ class TurnCalls(GuardedRules):
         """``result(position)``: None while the game goes on, else the outcome (general) or score for the mover."""
         if self.rules.result is None:
             return None
-        found = self._ask("result", position)
-        if found is None:
-            return None
-        if self.scored:
-            if not is_points(found):
-                raise self.guard.error("result", position, f"returned {shown_position(repr(found))}, expected None or an int (the score)")
-            return int(found)
-        if not isinstance(found, str) or found not in RESULTS:
-            raise self.guard.error(
-                "result", position, f'returned {shown_position(repr(found))}, expected None, "win", "lose" or "draw"'
-            )
-        return found
+        guard = self.guard
+        found = guard.call("result", position)
+        guard.doing = None
+        return None if found is None else self.reader.result(guard, position, found)
 
     def moves(self, position: Hashable) -> tuple[tuple[Hashable, int | None], ...]:  # type: ignore[override]
-        """Every move from ``position`` as ``(position reached, points)``, points None in a general game."""
-        out = []
-        for item in self._ask("moves", position):
-            if self.scored:
-                try:
-                    target, points = item
-                except (TypeError, ValueError):
-                    raise self.guard.error(
-                        "moves", position, f"returned the move {shown_position(item)}, expected a (position, points) pair"
-                    ) from None
-                if not is_points(points):
-                    raise self.guard.error(
-                        "moves",
-                        position,
-                        f"returned the move {shown_position(item)}, whose points {shown_position(points)} "
-                        f"({type(points).__name__}) are not an int",
-                    )
-                points = int(points)
-            else:
-                target, points = item, None
-                if (
-                    isinstance(item, tuple)
-                    and len(item) == 2
-                    and is_points(item[1])
-                    and _shape(item[0]) == _shape(position)
-                ):
-                    raise self.guard.error(
-                        "moves",
-                        position,
-                        f"returned {shown_position(item)}, which looks like a (position, points) pair; "
-                        'a general game\'s moves are positions (KIND = "score" gives points)',
-                    )
+        """Every move from ``position`` as ``(position reached, points)``, points None where moves score nothing."""
+        guard, reader = self.guard, self.reader
+        found = guard.call("moves", position)
+        points = reader.points()
+        # a generator runs the rules' code as it is read: inside the guard's call
+        reached = guard.call("moves", position, lambda _: tuple(reader.read(guard, position, found, points)))
+        guard.doing = None
+        for target in reached:
+            if reader.met is not None:
+                reader.met(guard, target, position)
             try:
                 hash(target)
             except TypeError:
-                raise self.guard.error(
+                raise guard.error(
                     "moves",
                     position,
                     f"returned the unhashable position {shown_position(target)} ({type(target).__name__}); "
                     "positions must be hashable, e.g. tuples or frozensets",
                 ) from None
-            out.append((target, points))
-        return tuple(out)
+        return tuple(zip(reached, points if points is not None else (None,) * len(reached)))
 
-    def loop(self, cycle: Sequence[Hashable], why: str = SCORE_LOOP) -> RulesError:  # type: ignore[override]
-        """The error for a loop ``cycle[0] -> cycle[1] -> ... -> cycle[0]`` of a score game."""
+    def loop(self, cycle: Sequence[Hashable], why: str) -> RulesError:  # type: ignore[override]
+        """The error for a loop ``cycle[0] -> cycle[1] -> ... -> cycle[0]`` (``why`` in brackets)."""
         closed = [*cycle, cycle[0]]
         path = " -> ".join(self.show(p) for p in closed[:SHOWN_LOOP]) + (" -> …" if len(closed) > SHOWN_LOOP else "")
         return self.guard.error("moves", cycle[-1], f"a loop: {path} ({why})")
@@ -272,8 +206,8 @@ def turn_graph(
     ends: list[Any] = []
     options: list[tuple[int, ...]] = []
     extra: list[tuple[bool, ...]] = []
-    points: list[tuple[int, ...]] = []
     calls = TurnCalls(rules, limits)
+    points: list[tuple[int, ...]] | None = [] if calls.reader.points() is not None else None
 
     def node(p: Hashable) -> int:
         x = ids.get(p)
@@ -295,7 +229,7 @@ def turn_graph(
     def graph(why: str = "") -> TurnGraph:
         return TurnGraph(
             tuple(positions), tuple(ends), tuple(options), tuple(extra),
-            tuple(points) if calls.scored else None, roots, why,
+            None if points is None else tuple(points), roots, why,
         )
 
     moves = 0
@@ -317,10 +251,11 @@ def turn_graph(
             targets = tuple(node(p) for p, _ in found)
             options.append(targets)
             extra.append(tuple(rules.player is not None and seats[y] == seats[x] for y in targets))
-            points.append(tuple(pts for _, pts in found))
+            if points is not None:
+                points.append(tuple(pts for _, pts in found))
             moves += len(targets)
-        if calls.scored:
+        if calls.reader.loop is not None:  # play must end: an order bottom-up, or the loop
             _, cycle = bottom_up([list(dict.fromkeys(o)) for o in options])
             if cycle:
-                raise calls.loop([positions[x] for x in cycle])
+                raise calls.loop([positions[x] for x in cycle], calls.reader.loop)
     return graph()

@@ -117,8 +117,8 @@ class TurnPlay:
 
     def shown(self, move: tuple[Hashable, int]) -> str:
         after, points = move
-        scored = f", scoring {points}" if points else ""
-        return f"{self.rules.show(after)}{scored}" + (" (and moves again)" if self._same(after) else "")
+        scoring = f", scoring {points}" if points else ""
+        return f"{self.rules.show(after)}{scoring}" + (" (and moves again)" if self._same(after) else "")
 
     def value(self, move: tuple[Hashable, int]) -> str:
         """The certified value of the move for its mover: the table's entry of the position it reaches, turned to

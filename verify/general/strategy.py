@@ -71,5 +71,5 @@ def best_move(rules: TurnRules, solution: Any, position: Hashable, guard: Guard)
                 return (1, 0)
             return (0, v.number)  # lose latest
         return max(moves, key=key)
-    scored = [(points + (table[q] if same(q) else -table[q]), q) for q, points in moves]
-    return max(scored, key=lambda x: x[0])[1]
+    valued = [(points + (table[q] if same(q) else -table[q]), q) for q, points in moves]
+    return max(valued, key=lambda x: x[0])[1]
