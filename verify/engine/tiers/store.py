@@ -28,12 +28,13 @@ from gamecert.verify.errors import StoreError
 from gamecert.solvers.rules.rules import Guard
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole: under a temporary name, then renamed."""
+def _write(path: Path, *chunks: bytes) -> None:
+    """Write ``chunks`` to ``path`` whole: under a temporary name, then renamed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
     with os.fdopen(fd, "wb") as f:
-        f.write(data)
+        for chunk in chunks:
+            f.write(chunk)
     os.replace(tmp, path)
 
 
@@ -48,6 +49,44 @@ def load_file(path: Path) -> Any:
 
 def save_labels(path: Path, first: np.ndarray, second: np.ndarray) -> None:
     save_file(path, (first, second))
+
+
+def save_sections(path: Path, sections: Mapping[str, Any]) -> None:
+    """Write ``sections`` (name -> object) to ``path`` whole, one file read a section at a time by :func:`load_section`:
+    8 bytes giving the length of a pickled index (name -> offset and length), the index, then each section's pickle."""
+    blobs = [pickle.dumps(obj, protocol=5) for obj in sections.values()]
+    index, offset = {}, 0
+    for name, blob in zip(sections, blobs):
+        index[name] = (offset, len(blob))
+        offset += len(blob)
+    head = pickle.dumps(index, protocol=5)
+    _write(path, len(head).to_bytes(8, "little"), head, *blobs)
+
+
+def load_section(path: Path, name: str) -> Any:
+    """The section ``name`` of a file :func:`save_sections` wrote (only its bytes are read).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     save_sections(Path(d) / "f", {"a": [1, 2], "b": "x"})
+    ...     load_section(Path(d) / "f", "b"), load_sections(Path(d) / "f")
+    ('x', {'a': [1, 2], 'b': 'x'})
+    """
+    with open(path, "rb") as f:
+        size = int.from_bytes(f.read(8), "little")
+        offset, length = pickle.loads(f.read(size))[name]
+        f.seek(8 + size + offset)
+        return pickle.loads(f.read(length))
+
+
+def load_sections(path: Path) -> dict[str, Any]:
+    """Every section of a file :func:`save_sections` wrote, by name."""
+    with open(path, "rb") as f:
+        data = f.read()
+    size = int.from_bytes(data[:8], "little")
+    index = pickle.loads(data[8:8 + size])
+    body = memoryview(data)[8 + size:]
+    return {name: pickle.loads(body[offset:offset + length]) for name, (offset, length) in index.items()}
 
 
 def part_name(part: Sequence[int]) -> str:
