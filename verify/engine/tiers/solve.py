@@ -6,6 +6,7 @@ import contextlib
 import os
 import resource
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -224,6 +225,30 @@ def _groups(sizes: Mapping[int, int]) -> list[list[int]]:
     return [sorted(g) for g in groups]
 
 
+class _Cluster:
+    """The solve's Dask client (of ``jobs`` local workers, or of the cluster at ``scheduler``), opened in a thread:
+    at once when ``early``, else when :meth:`client` is first called; closed on exit."""
+
+    def __init__(self, jobs: int | None, scheduler: str | None, early: bool) -> None:
+        self._manager = dask_client(jobs or os.cpu_count() or 1, scheduler, start="fork" if scheduler is None else None)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="gamecert-cluster")
+        self._opening = self._pool.submit(self._manager.__enter__) if early else None
+
+    def client(self) -> object:
+        if self._opening is None:
+            self._opening = self._pool.submit(self._manager.__enter__)
+        return self._opening.result()
+
+    def __enter__(self) -> _Cluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # Closed in the thread that opened it (the client's context is that thread's).
+        if self._opening is not None and self._opening.exception() is None:
+            self._pool.submit(self._manager.__exit__, None, None, None).result()
+        self._pool.shutdown()
+
+
 def _joined(arrays: list[np.ndarray], dtype: type) -> np.ndarray:
     return np.concatenate(arrays).astype(dtype, copy=False) if arrays else np.zeros(0, dtype=dtype)
 
@@ -348,20 +373,20 @@ def solve_tiers(
     with contextlib.ExitStack() as stack:
         root = stack.enter_context(solve_folder(store, ident, resume, rules, shards))
         opened = stack.enter_context(Store(root / "store.sqlite")) if store is not None else None
-        client = None
+        # A new solve starts the cluster at once, while its first (small) steps run here; a resume, with the first
+        # step left to run (none on a resume of a finished solve).
+        cluster = stack.enter_context(_Cluster(jobs, scheduler, early=not resume)) if jobs != 0 or scheduler is not None else None
         step = TierStep(rules, str(root), shards, limits, labels)
         results: list[CampaignResult] = []
 
-        def run(title: str, options: dict, parts: list[Shard]) -> CampaignResult:
-            nonlocal client
+        def run(title: str, options: dict, parts: list[Shard], size: int) -> CampaignResult:
             campaign = Campaign(title, step, tuple(parts), {**options, "solve": ident}, unit="positions")
             done = opened.shards(campaign.fingerprint) if opened is not None and resume else {}
-            if client is None and (jobs != 0 or scheduler is not None) and len(done) < len(parts):
-                # The cluster starts with the first step left to run (none on a resume of a finished solve).
-                client = stack.enter_context(dask_client(jobs or os.cpu_count() or 1, scheduler))
+            # A step of fewer positions than one task holds runs here: a round trip to the cluster costs more.
+            client = cluster.client() if cluster is not None and size >= TASK_POSITIONS and len(done) < len(parts) else None
             with bar(campaign) if bar is not None else contextlib.nullcontext() as update:
                 result = run_campaign(
-                    campaign, store=opened, resume=resume, jobs=jobs, scheduler=scheduler, client=client,
+                    campaign, store=opened, resume=resume, jobs=0 if client is None else jobs, client=client,
                     progress=update,
                 )
             results.append(result)
@@ -390,9 +415,9 @@ def solve_tiers(
             while r in todo:
                 title = f"tier {t} forward" + (f" round {r}" if r else "")
                 arriving = todo.pop(r)
-                groups = _groups({s: sum(senders.values()) for s, senders in arriving.items()})
-                tasks = [Shard("+".join(map(str, g)), {"shards": [[s, sorted(arriving[s])] for s in g]}) for g in groups]
-                result = run(title, {"step": "forward", "tier": t, "round": r}, tasks)
+                sizes = {s: sum(senders.values()) for s, senders in arriving.items()}
+                tasks = [Shard("+".join(map(str, g)), {"shards": [[s, sorted(arriving[s])] for s in g]}) for g in _groups(sizes)]
+                result = run(title, {"step": "forward", "tier": t, "round": r}, tasks, sum(sizes.values()))
                 totals = result.totals
                 for key, value in totals.items():
                     if key.startswith("part "):
@@ -422,7 +447,7 @@ def solve_tiers(
                 tasks = [
                     Shard("+".join(map(str, g)), {"units": [[[s], [rounds[t][s]]] for s in g]}) for g in _groups(held[t])
                 ]
-            result = run(f"tier {t} backward", {"step": "backward", "tier": t}, tasks)
+            result = run(f"tier {t} backward", {"step": "backward", "tier": t}, tasks, sum(held[t].values()))
             if result.counterexamples:
                 raise CertificateRejected(f"tier {t}", result.counterexamples[0])
             certified += result.totals.get("certified", 0)

@@ -144,9 +144,13 @@ def _digest(path: str) -> str:
     return h.hexdigest()
 
 
+#: The store folder's layout (files and shard placement); a folder of another layout is solved again.
+LAYOUT = 2
+
+
 def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
-    """What a store folder's solve is: a hash of the rules file, the queries and the shard count."""
-    h = hashlib.sha256(_digest(rules.path).encode())
+    """What a store folder's solve is: a hash of the layout, the rules file, the queries and the shard count."""
+    h = hashlib.sha256(f"layout {LAYOUT}\n{_digest(rules.path)}".encode())
     for q in queries.positions:
         h.update(stable_key(q) + b"\0")
     h.update(str(shards).encode())
@@ -165,8 +169,11 @@ def solve_folder(store: Path | None, ident: str, resume: bool, rules: GeneralRul
         raise StoreError(f"--store {shown}: expected a folder (a tiered solve keeps its files there)")
     marker = store / "solve.json"
     if marker.exists():
-        held = json.loads(marker.read_text()).get("solve")
-        if held != ident:
+        held = json.loads(marker.read_text())
+        if held.get("layout") != LAYOUT:
+            raise StoreError(f"--store {shown}: holds a tiered solve of another version of gamecert (its files are laid out "
+                             "otherwise); give another folder")
+        if held.get("solve") != ident:
             raise StoreError(f"--store {shown}: holds the tiered solve of another rules file, input or --shards; give another folder")
         if not resume:
             with Store(store / "store.sqlite") as opened:
@@ -182,6 +189,7 @@ def solve_folder(store: Path | None, ident: str, resume: bool, rules: GeneralRul
         store.mkdir(parents=True, exist_ok=True)
         marker.write_text(json.dumps({
             "solve": ident, "rules": os.path.abspath(rules.path), "rules_sha256": _digest(rules.path), "shards": shards,
+            "layout": LAYOUT,
         }) + "\n")
     yield store
 
@@ -204,6 +212,8 @@ def recorded(root: Path, rules: GeneralRules | None) -> dict:
     if not marker.exists():
         raise StoreError(f"--tiers {shown}: holds no tiered solve (solve --tiers --store {shown} writes one)")
     solve = json.loads(marker.read_text())
+    if solve.get("layout") != LAYOUT:
+        raise StoreError(f"--tiers {shown}: written by another version of gamecert (its files are laid out otherwise); solve again")
     if rules is None and _digest(solve["rules"]) != solve["rules_sha256"]:
         raise StoreError(f"--tiers {shown}: the rules file {solve['rules']} has changed since the solve")
     if rules is not None and _digest(rules.path) != solve["rules_sha256"]:
@@ -248,8 +258,6 @@ class StoredLabels:
 
     def __init__(self, root: Path, rules: TurnRules, limits: Limits | None, labels: TierLabels) -> None:
         solve = recorded(root, rules)
-        if "shards" not in solve:
-            raise StoreError(f"--tiers {shlex.quote(str(root))}: written by an older gamecert (no shard count); solve again")
         self.root = root
         self.rules = rules
         self.limits = limits or Limits()
