@@ -1,6 +1,18 @@
 """The tiered solve (solve --tiers) of Connect Four: wall time, positions per second, peak memory, per-tier costs.
 
 python benchmarks/tiers.py [--board 5x4] [--jobs 2] [--shards 16] [--compare] [--kill-after SECONDS]
+python benchmarks/tiers.py --versus [--boards 4x4,5x4] [--repeat 3] [--jobs 2] [--shards 16]
+
+``--versus``: the tiered solve against its peer, the in-memory solve, measured in the
+same run, interleaved, best of ``--repeat``: each repetition runs ``gamecert solve
+--rules examples/connect_four_tiers.py -`` (one process) and ``gamecert solve --rules
+... --tiers --jobs J -`` (a local cluster of J workers, every label certified), each
+a whole process from its start (wall seconds; CPU seconds of the process and every
+process it started), with the machine's load (``uptime``) before each. A second
+table: per position, the CPU of the in-memory solve (``general_game``) and its
+certificate check (``check_entries``), against a tiered solve's tasks run in one
+process (``--jobs 0``): forward, backward (labels, answers) and the check of every
+label, the same number of shards.
 
 Table 1: the whole solve on a local Dask cluster of ``--jobs`` workers
 (cluster start included in the wall time): positions, wall seconds,
@@ -104,6 +116,91 @@ def killed_and_resumed(board: str, jobs: int, shards: int, after: float) -> None
               f"{total - first} by the resumed run)")
 
 
+def _run(command: list[str], line: str) -> tuple[float, float, str, str]:
+    """Wall and CPU seconds (this process and its descendants) of ``command`` with ``line`` on stdin, its stdout and stderr."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, input=line.encode(), capture_output=True, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu, done.stdout.decode(), done.stderr.decode()
+
+
+def _load() -> str:
+    """The load averages over 1, 5 and 15 minutes, as ``uptime`` prints them."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
+    """The tiered solve on ``jobs`` workers against the in-memory solve, interleaved, best of ``repeat``."""
+    gamecert = [sys.executable, "-c", "from gamecert.verify.launch import run; run()"]  # the console script's entry
+    rows = []
+    for board in boards:
+        line = board.replace("x", " ") + "\n"
+        memory, tiered, loads, positions = [], [], [], 0
+        for _ in range(repeat):
+            loads.append(_load())
+            wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), "-"], line)
+            memory.append((wall, cpu, out))
+            loads.append(_load())
+            wall, cpu, out2, err = _run([*gamecert, "solve", "--rules", str(RULES), "--tiers", "--jobs", str(jobs),
+                                         "--shards", str(shards), "-"], line)
+            tiered.append((wall, cpu, out2))
+            assert out2 == out, (out, out2)
+            last = err.strip().splitlines()[-1]  # solve --tiers: certified N positions in ...
+            positions = int(last.split("certified ")[1].split()[0].replace(",", ""))
+            print(f"  {board}: in memory {memory[-1][0]:.1f} s wall {memory[-1][1]:.1f} s CPU; tiered {wall:.1f} s wall "
+                  f"{cpu:.1f} s CPU ({last}); load {loads[-2]} / {loads[-1]}", flush=True)
+        rows.append((board, positions, memory, tiered, loads, out.strip()))
+    print(f"\nin memory: gamecert solve --rules {RULES.name} -; tiered: the same with --tiers --jobs {jobs} --shards {shards}; "
+          f"best of {repeat}, interleaved")
+    print(f"{'game':>16} {'answer':>6} {'positions':>10} {'memory wall':>11} {'memory CPU':>10} {'tiered wall':>11} "
+          f"{'tiered CPU':>10} {'wall ratio':>10} {'load (1 min)':>14}")
+    for board, positions, memory, tiered, loads, answer in rows:
+        mw, mc = min(x[0] for x in memory), min(x[1] for x in memory)
+        tw, tc = min(x[0] for x in tiered), min(x[1] for x in tiered)
+        one = [float(x.split()[0]) for x in loads]
+        print(f"{'Connect Four ' + board:>16} {answer:>6} {positions:>10,} {mw:>11.1f} {mc:>10.1f} {tw:>11.1f} {tc:>10.1f} "
+              f"{tw / mw:>10.2f} {min(one):>6.1f}-{max(one):<7.1f}")
+
+
+def per_position(board: str, shards: int) -> None:
+    """CPU per position: the in-memory solve and check against a tiered solve's tasks, all in this process."""
+    from gamecert.solvers.general.graph import Queries
+    from gamecert.solvers.general.solver import general_game
+    from gamecert.solvers.rules.rules import Limits
+    from gamecert.verify.engine.tiers.solve import solve_tiers
+    from gamecert.verify.general.certificate import check_entries
+    from gamecert.verify.general.tiers import GENERAL
+    from gamecert.verify.rules.load import load_rules
+
+    rules = load_rules(str(RULES))
+    start = rules.parse(board.replace("x", " "))
+    limits = Limits(max_positions=10**8, max_memory=1 << 40)
+    cpu = time.process_time()
+    solved = general_game(rules, (start,), limits)
+    solve_cpu = time.process_time() - cpu
+    n = len(solved.table)
+    cpu = time.process_time()
+    bad = check_entries(rules, solved.table, solved.table, limits)
+    check_cpu = time.process_time() - cpu
+    assert not bad
+    del solved
+    tiered = solve_tiers(rules, Queries((start,)), labels=GENERAL, shards=shards, jobs=0)
+    fwd = sum(t.forward_cpu for t in tiered.tiers)
+    bwd = sum(t.backward_cpu - t.check_cpu for t in tiered.tiers)
+    chk = sum(t.check_cpu for t in tiered.tiers)
+    us = 1e6 / n
+    print(f"\nConnect Four {board}, {n:,} positions, CPU microseconds per position (one process; load {_load()})")
+    print(f"{'':>24} {'solve':>7} {'check':>7} {'total':>7}")
+    print(f"{'in memory':>24} {solve_cpu * us:>7.1f} {check_cpu * us:>7.1f} {(solve_cpu + check_cpu) * us:>7.1f}")
+    print(f"{f'tiered, {shards} shards':>24} {(fwd + bwd) * us:>7.1f} {chk * us:>7.1f} {(fwd + bwd + chk) * us:>7.1f}"
+          f"   (forward {fwd * us:.1f}, backward {bwd * us:.1f})")
+    print(f"{'ratio':>24} {(fwd + bwd) / solve_cpu:>7.2f} {chk / check_cpu:>7.2f} {(fwd + bwd + chk) / (solve_cpu + check_cpu):>7.2f}"
+          f"   (tiered total / in-memory solve: {(fwd + bwd + chk) / solve_cpu:.2f})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="5x4")
@@ -111,8 +208,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--shards", type=int, default=16)
     parser.add_argument("--compare", action="store_true")
     parser.add_argument("--kill-after", type=float, default=None)
+    parser.add_argument("--versus", action="store_true")
+    parser.add_argument("--boards", default="4x4,5x4")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--per-position", default="4x4", help="--versus: the board of the per-position table ('' for none)")
     args = parser.parse_args(argv)
-    if args.kill_after is not None:
+    if args.versus:
+        versus(args.boards.split(","), args.repeat, args.jobs, args.shards)
+        if args.per_position:
+            per_position(args.per_position, args.shards)
+    elif args.kill_after is not None:
         killed_and_resumed(args.board, args.jobs, args.shards, args.kill_after)
     else:
         whole(args.board, args.jobs, args.shards, args.compare)

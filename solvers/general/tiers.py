@@ -20,7 +20,7 @@ and the remoteness (-1 for a draw).
 
 from __future__ import annotations
 
-import hashlib
+import zlib
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -91,13 +91,13 @@ def stable_key(position: Any) -> bytes:
 
 
 def shard_of(position: Any, shards: int) -> int:
-    """The shard of its tier that owns ``position``: blake2b of :func:`stable_key`, modulo ``shards``.
+    """The shard of its tier that owns ``position``: CRC-32 of :func:`stable_key`, mixed by Fibonacci hashing
+    (times 2^32 / φ modulo 2^32) and scaled to ``0 .. shards - 1`` by its high bits.
 
     >>> shard_of("X..|", 16) == shard_of("X..|", 16), 0 <= shard_of((3, 4), 16) < 16
     (True, True)
     """
-    digest = hashlib.blake2b(stable_key(position), digest_size=8).digest()
-    return int.from_bytes(digest, "little") % shards
+    return ((zlib.crc32(stable_key(position)) * 0x9E3779B1) & 0xFFFFFFFF) * shards >> 32
 
 
 def tier_of(rules: TurnRules, guard: Guard, position: Any) -> int:
@@ -175,9 +175,8 @@ def expand(
     extra: list[bool] | None = [] if player is not None else None
     points = reader.points()
     sent: dict[Part, list] = {}
-    outbox: dict[Part, dict] = {}
     slots: dict[Part, int] = {}
-    routed: dict = {}  # child -> (dest, its part) for children met before
+    routed: dict = {}  # child -> its (dest, index) for children met before
     players: dict = {}
     seats: dict = {}
 
@@ -212,7 +211,7 @@ def expand(
             route = routed.get(c)
             if route is None:
                 if c in index:
-                    route = (-1, None)
+                    route = (-1, index[c])
                 else:
                     if met is not None:
                         met(guard, c, p)
@@ -224,29 +223,22 @@ def expand(
                         )
                     s = shard_of(c, shards)
                     if t == tier and s == shard:
+                        route = (-1, len(index))
                         index[c] = len(index)
                         positions.append(c)
-                        route = (-1, None)
                     else:
                         to = (t, s, 0 if t > tier else round_ + 1)
                         slot = slots.get(to)
                         if slot is None:
                             slot = slots[to] = len(slots)
-                            sent[to], outbox[to] = [], {}
-                        route = (slot, to)
+                            sent[to] = []
+                        box = sent[to]
+                        route = (slot, len(box))
+                        box.append(c)
                 routed[c] = route
-            slot, to = route
-            if slot < 0:
-                dest.append(-1)
-                where.append(index[c])
-            else:
-                box = outbox[to]
-                k = box.get(c)
-                if k is None:
-                    k = box[c] = len(box)
-                    sent[to].append(c)
-                dest.append(slot)
-                where.append(k)
+            slot, k = route
+            dest.append(slot)
+            where.append(k)
             if extra is not None:
                 extra.append(who(c) == mine)
         heads.append(len(dest))

@@ -138,11 +138,13 @@ def test_tictactoe_every_position_equals_the_in_memory_solve(tictactoe, tmp_path
     assert tiered.stdout == in_memory.stdout
     assert len(tiered.stdout.splitlines()) == 5478
     assert tiered.stderr.splitlines()[-1] == (
-        "solve --tiers: certified 5,478 positions in 28 shards of 10 tiers (56 tasks run, 0 resumed from the store)"
+        # Each step's shards in one task: no step holds TASK_POSITIONS positions.
+        "solve --tiers: certified 5,478 positions in 28 shards of 10 tiers (20 tasks run, 0 resumed from the store)"
     )
 
 
-def test_tictactoe_on_two_dask_workers(tictactoe, tmp_path):
+def test_tictactoe_on_two_dask_workers(tictactoe, tmp_path, monkeypatch):
+    monkeypatch.setattr(tier_solve, "TASK_POSITIONS", 1)  # every step on the workers, a task per shard
     path, every = tictactoe
     lines = every.splitlines()[::500]
     expected = CliRunner().invoke(main, ["solve", "--rules", path, "-"], input="\n".join(lines))
@@ -174,8 +176,8 @@ def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_
     checked = runner.invoke(main, ["check", "--tiers", str(store)])
     assert checked.exit_code == 3
     assert checked.stdout.splitlines() == [  # 5 and 4 move to 3; 3 moves to 2 (win 1) and 1 (win 1)
-        "tier -5 shard 1: 5: the certificate says win 3, but the quickest good move, to 3, is lose 4",
-        "tier -4 shard 1: 4: the certificate says win 3, but the quickest good move, to 3, is lose 4",
+        f"tier -5 shard {tier_solve.shard_of(5, 2)}: 5: the certificate says win 3, but the quickest good move, to 3, is lose 4",
+        f"tier -4 shard {tier_solve.shard_of(4, 2)}: 4: the certificate says win 3, but the quickest good move, to 3, is lose 4",
         f"tier -3 shard {tier_solve.shard_of(3, 2)}: 3: the certificate says lose 4, but the slowest move, to 2, is win 1",
     ]
     assert checked.stderr == "check --tiers: 3 labels fail their certificate\n"

@@ -56,13 +56,22 @@ def test_a_loop_inside_a_tier_is_one_located_line_as_in_memory(tmp_path):
     rules = tmp_path / "loop.py"
     rules.write_text('KIND = "score"\n\n\ndef parse(line):\n    return int(line)\n\n\ndef moves(n):\n'
                      '    return [((n + 1) % 3, 1)]\n\n\ndef tier(n):\n    return 0\n')
-    tiered = CliRunner().invoke(main, ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "-"], input="0\n")
+    # One shard numbers the tier's positions as the in-memory solve does (from the query on), so the loop is
+    # walked from the same position; across shards it is a rotation of it, named at the move that closes it.
+    tiered = CliRunner().invoke(main, ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "--shards", "1", "-"],
+                                input="0\n")
     in_memory = CliRunner().invoke(main, ["solve", "--rules", str(rules), "-"], input="0\n")
     assert (tiered.exit_code, tiered.stdout) == (1, "")
     assert tiered.stderr == in_memory.stderr == (
         f"error: {rules}:8:1: moves(2): a loop: 0 -> 1 -> 2 -> 0 (a position is reachable from itself, so play need "
         "not end; a score game must end)\n"
     )
+    sharded = CliRunner().invoke(main, ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "-"], input="0\n")
+    assert (sharded.exit_code, sharded.stdout) == (1, "")
+    assert sharded.stderr in {
+        f"error: {rules}:8:1: moves({(a + 2) % 3}): a loop: {a} -> {(a + 1) % 3} -> {(a + 2) % 3} -> {a} (a position is "
+        "reachable from itself, so play need not end; a score game must end)\n" for a in range(3)
+    }
 
 
 # Dots and Boxes 1x1 (docstring of examples/dots_and_boxes.py: the second player draws the last line, score -1) and

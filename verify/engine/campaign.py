@@ -150,9 +150,11 @@ def execute(function: ShardFunction, key: str, params: Mapping, options: Mapping
 
 
 @contextlib.contextmanager
-def dask_client(jobs: int, scheduler: str | None) -> Iterator:
+def dask_client(jobs: int, scheduler: str | None, start: str | None = None) -> Iterator:
     """A Dask client: of the cluster at ``scheduler``, or of a new local cluster of ``jobs``
-    single-threaded worker processes listening on 127.0.0.1 only (closed on exit)."""
+    single-threaded worker processes listening on 127.0.0.1 only (closed on exit), started by the
+    multiprocessing method ``start`` (Dask's default, ``spawn``, when None; ``fork`` starts a worker as
+    a copy of this process, its modules already imported)."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -169,16 +171,19 @@ def dask_client(jobs: int, scheduler: str | None) -> Iterator:
         with client:
             yield client
         return
-    cluster = LocalCluster(
-        n_workers=jobs,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        # The scheduler's HTTP routes on a free port of 127.0.0.1, no dashboard.
-        scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-        silence_logs=logging.CRITICAL,
-    )
+    import dask
+
+    with dask.config.set({"distributed.worker.multiprocessing-method": start} if start else {}):
+        cluster = LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            # The scheduler's HTTP routes on a free port of 127.0.0.1, no dashboard.
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+            silence_logs=logging.CRITICAL,
+        )
     with cluster, Client(cluster) as client:
         yield client
 

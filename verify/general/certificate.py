@@ -131,7 +131,7 @@ def _check(calls: Calls, sol: GeneralSolution) -> list[str]:
     return bad
 
 
-def _violation(calls: Calls, table: dict, position: Hashable, value: Any) -> str | None:
+def _violation(calls: Calls, table: Mapping, position: Hashable, value: Any) -> str | None:
     """What is wrong with the entry ``position -> value``, or None."""
     if (
         not isinstance(value, Value) or value.outcome not in OUTCOMES
@@ -139,46 +139,48 @@ def _violation(calls: Calls, table: dict, position: Hashable, value: Any) -> str
         or (value.number is not None and (not isinstance(value.number, int) or value.number < 0))
     ):
         return f"the entry {value!r} is not win N, lose N or draw"
-    says = f"the certificate says {value}"
     ended = calls.result(position)
     if ended is not None:
         expected = Value(ended, None if ended == "draw" else 0) if ended in OUTCOMES else None
-        return None if value == expected else f"{says}, but result() says {ended!r}"
+        return None if value == expected else f"the certificate says {value}, but result() says {ended!r}"
     moves = calls.moves(position)
     if not moves:
-        return None if value == Value("lose", 0) else f"{says}, but there is no move (lose 0)"
-    good, bad, draws = [], [], 0
+        return None if value == Value("lose", 0) else f"the certificate says {value}, but there is no move (lose 0)"
+    # The first good move, the first quickest good move, the first slowest bad move, the first move to a draw.
+    good = quickest = slowest = draw = None
+    least = most = 0
+    get = table.get
+    extra = calls.same if calls.rules.player is not None else None
     for q in moves:
-        v = table.get(q)
+        v = get(q)
         if v is None:
             return f"the move to {calls.show(q)} has no entry"
         if not isinstance(v, Value) or v.outcome not in OUTCOMES:
             return f"the move to {calls.show(q)} has the entry {v!r}, not win N, lose N or draw"
-        if v.outcome == "draw":
-            draws += 1
-        elif (v.outcome == "lose") != calls.same(position, q):
-            good.append((v.number, q))
-        else:
-            bad.append((v.number, q))
+        outcome = v.outcome
+        if outcome == "draw":
+            if draw is None:
+                draw = q
+        elif (outcome == "lose") != (extra is not None and extra(position, q)):
+            if good is None:
+                good, quickest, least = q, q, v.number
+            elif v.number < least:
+                quickest, least = q, v.number
+        elif slowest is None or v.number > most:
+            slowest, most = q, v.number
     n = value.number
     if value.outcome == "win":
-        if not good:
-            return f"{says}, but no move is good for the mover"
-        least, q = min(good, key=lambda x: x[0])
+        if good is None:
+            return f"the certificate says {value}, but no move is good for the mover"
         if least != n - 1:
-            return f"{says}, but the quickest good move, to {calls.show(q)}, is {table[q]}"
+            return f"the certificate says {value}, but the quickest good move, to {calls.show(quickest)}, is {table[quickest]}"
+    elif good is not None:
+        return f"the certificate says {value}, but the move to {calls.show(good)} is {table[good]}, good for the mover"
     elif value.outcome == "lose":
-        if good:
-            return f"{says}, but the move to {calls.show(good[0][1])} is {table[good[0][1]]}, good for the mover"
-        if draws:
-            q = next(q for q in moves if table[q].outcome == "draw")
-            return f"{says}, but the move to {calls.show(q)} is a draw"
-        most, q = max(bad, key=lambda x: x[0])
+        if draw is not None:
+            return f"the certificate says {value}, but the move to {calls.show(draw)} is a draw"
         if most != n - 1:
-            return f"{says}, but the slowest move, to {calls.show(q)}, is {table[q]}"
-    else:
-        if good:
-            return f"{says}, but the move to {calls.show(good[0][1])} is {table[good[0][1]]}, good for the mover"
-        if not draws:
-            return f"{says}, but no move reaches a draw"
+            return f"the certificate says {value}, but the slowest move, to {calls.show(slowest)}, is {table[slowest]}"
+    elif draw is None:
+        return f"the certificate says {value}, but no move reaches a draw"
     return None

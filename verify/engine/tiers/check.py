@@ -16,7 +16,7 @@ from gamecert.solvers.general.graph import Queries
 from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
 from gamecert.verify.engine.campaign import Campaign, Shard, run_campaign
 from gamecert.verify.errors import StoreError
-from gamecert.verify.engine.tiers.store import TierLabels, load_file, part_name, recorded, stored_shard
+from gamecert.verify.engine.tiers.store import TierLabels, load_sections, part_name, recorded, stored_shard
 
 
 class TierCheck:
@@ -40,10 +40,10 @@ class TierCheck:
         table = dict(zip(positions, labels))
         wanted: dict[tuple[int, int], list] = {}
         for r, part in parts:
-            me = part_name((tier, shard, r))
-            for to in part["sent"]:
-                path = Path(self.root) / "tiers" / str(to[0]) / str(to[1]) / str(to[2]) / "in" / f"{me}.pkl"
-                wanted.setdefault((to[0], to[1]), []).extend(load_file(path))
+            if part["sent"]:
+                outbox = load_sections(Path(self.root) / "tiers" / str(tier) / str(shard) / str(r) / "out.pkl")
+                for to in part["sent"]:
+                    wanted.setdefault((to[0], to[1]), []).extend(outbox[part_name(to)])
         for (t, s), children in sorted(wanted.items()):
             _, held, found = self._shard(t, s)
             where = dict(zip(held, found))

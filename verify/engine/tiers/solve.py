@@ -6,6 +6,7 @@ import contextlib
 import os
 import resource
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,9 +24,12 @@ from gamecert.verify.errors import CertificateRejected
 from gamecert.verify.engine.tiers.store import (
     TierLabels,
     load_file,
+    load_section,
+    load_sections,
     part_name,
     save_file,
     save_labels,
+    save_sections,
     solve_folder,
     solve_id,
 )
@@ -39,9 +43,18 @@ def _peak_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+#: The sender's name of the input's positions (``tiers/T/S/0/queries.pkl``, and their section of ``ans.pkl``).
+QUERIES = "queries"
+
+#: A step's tasks hold this many positions each, at least, where the step has that many: each task costs a round
+#: trip to the scheduler, so the shards of a small tier go in one task, a large tier's one or a few per task.
+TASK_POSITIONS = 5_000
+
+
 class TierStep:
-    """A shard's task of the tiered solve, for Dask: ``step(params, options)`` runs the forward or backward
-    step that ``options["step"]`` names (the campaign's shard function; it carries the rules by value)."""
+    """A task of the tiered solve, for Dask: ``step(params, options)`` runs the forward or backward step that
+    ``options["step"]`` names on each shard of the task, one after another (the campaign's shard function; it
+    carries the rules by value)."""
 
     def __init__(self, rules: TurnRules, root: str, shards: int, limits: Limits, labels: TierLabels) -> None:
         self.rules = rules
@@ -52,10 +65,16 @@ class TierStep:
 
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
         cpu = time.process_time()
+        counts: dict[str, int] = {"positions": 0}
+        bad: list[str] = []
         if options["step"] == "forward":
-            counts, bad = self.forward(options["tier"], params["shard"], options["round"])
+            done = [self.forward(options["tier"], shard, options["round"], senders) for shard, senders in params["shards"]]
         else:
-            counts, bad = self.backward(options["tier"], params["shards"], params["rounds"])
+            done = [self.backward(options["tier"], shards, rounds) for shards, rounds in params["units"]]
+        for found, wrong in done:
+            for key, value in found.items():
+                counts[key] = counts.get(key, 0) + value
+            bad.extend(wrong)
         counts["cpu_ms"] = round((time.process_time() - cpu) * 1000)
         counts["peak_kib"] = _peak_kib()
         return counts, bad
@@ -64,30 +83,48 @@ class TierStep:
         path = Path(self.root) / "tiers" / str(tier) / str(shard)
         return path if round_ is None else path / str(round_)
 
-    def forward(self, tier: int, shard: int, round_: int) -> tuple[dict[str, int], list[str]]:
-        """List the new positions sent to ``(tier, shard, round_)``, call the rules on each, send every child on."""
+    def forward(self, tier: int, shard: int, round_: int, senders: Sequence[str]) -> tuple[dict[str, int], list[str]]:
+        """List the new positions that ``senders`` sent to ``(tier, shard, round_)``, call the rules on each, send every
+        child on: ``part.pkl`` (the positions, their moves, and each sender's list as numbers of this shard) and
+        ``out.pkl`` (the children sent, a section per destination)."""
         here = self.folder(tier, shard, round_)
-        arrivals: list = []
-        for path in sorted((here / "in").glob("*.pkl")):
-            arrivals.extend(load_file(path))
+        me = part_name((tier, shard, round_))
         known: dict = {}
         for r in range(round_):
             path = self.folder(tier, shard, r) / "part.pkl"
             if path.exists():
                 for p in load_file(path)["positions"]:
                     known[p] = len(known)
+        # Numbered as expand() numbers them: the earlier rounds', then each new arrival in order.
+        index = dict(known)
+        arrivals: list = []
+        asked: dict[str, np.ndarray] = {}
+        for sender in senders:
+            sent = load_file(here / "queries.pkl") if sender == QUERIES else load_section(self.part(sender) / "out.pkl", me)
+            numbers = []
+            for p in sent:
+                k = index.get(p)
+                if k is None:
+                    k = index[p] = len(index)
+                    arrivals.append(p)
+                numbers.append(k)
+            asked[sender] = np.asarray(numbers, dtype=np.int64)
+        del index
         with Guard(self.rules, self.limits) as guard:
             found = expand(self.rules, guard, (tier, shard, round_), self.shards, arrivals, known)
-        me = part_name((tier, shard, round_))
-        counts = {"positions": len(found.positions), "moves": len(found.dest)}
+        counts = {"positions": len(found.positions), "moves": len(found.dest), f"part {me}": len(found.positions)}
         for to, sent in found.sent.items():
-            save_file(self.folder(*to) / "in" / f"{me}.pkl", sent)
-            counts["to " + part_name(to)] = len(sent)
+            counts[f"to {part_name(to)} from {me}"] = len(sent)
+        save_sections(here / "out.pkl", {part_name(to): sent for to, sent in found.sent.items()})
         save_file(here / "part.pkl", {
             "positions": found.positions, "ends": found.ends, "heads": found.heads, "dest": found.dest,
-            "index": found.index, "extra": found.extra, "sent": list(found.sent), "points": found.points,
+            "index": found.index, "extra": found.extra, "sent": list(found.sent), "points": found.points, "asked": asked,
         })
         return counts, []
+
+    def part(self, name: str) -> Path:
+        """The folder of the part named ``T-S-R``."""
+        return self.folder(*_part(name))
 
     def backward(self, tier: int, shards: Sequence[int], rounds: Sequence[Sequence[int]]) -> tuple[dict[str, int], list[str]]:
         """Label the positions of ``shards`` of ``tier`` (their ``rounds``), check every label, answer every sender."""
@@ -111,17 +148,19 @@ class TierStep:
             target = np.where(dest < 0, base[s] + index, -1)
             codes = np.zeros(len(dest), dtype=self.labels.dtype)
             far = np.zeros(len(dest), dtype=np.int64)
+            outbox = load_sections(self.folder(tier, s, r) / "out.pkl") if part["sent"] else {}
             for slot, to in enumerate(part["sent"]):
                 mask = dest == slot
-                sent = load_file(self.folder(*to) / "in" / f"{me}.pkl")
+                sent = outbox[part_name(to)]
                 if to[0] == tier:  # another shard of this tier: solved in this task
                     numbers = np.asarray([local[c] for c in sent], dtype=np.int64)
                     target[mask] = numbers[index[mask]]
                     continue
-                o, rem = load_file(self.folder(*to) / "ans" / f"{me}.pkl")
+                o, rem = load_section(self.folder(*to) / "ans.pkl", me)
                 codes[mask] = o[index[mask]]
                 far[mask] = rem[index[mask]]
                 children.update(zip(sent, self.labels.entries(o, rem)))
+            del outbox
             ends.extend(part["ends"])
             heads.append(part["heads"][1:] + offset)
             offset += len(dest)
@@ -147,17 +186,71 @@ class TierStep:
             lo = base[s]
             hi = lo + sum(len(loaded[(s, r)]["positions"]) for r in rs)
             save_labels(self.folder(tier, s) / "labels.pkl", outcome[lo:hi], remoteness[lo:hi])
-            mine = {p: lo + i for i, p in enumerate(positions[lo:hi])}
             for r in rs:
-                here = self.folder(tier, s, r)
-                for path in sorted((here / "in").glob("*.pkl")):
-                    asked = np.asarray([mine[p] for p in load_file(path)], dtype=np.int64)
-                    save_labels(here / "ans" / path.name, outcome[asked], remoteness[asked])
+                asked = loaded[(s, r)]["asked"]
+                save_sections(self.folder(tier, s, r) / "ans.pkl", {
+                    sender: (outcome[lo + numbers], remoteness[lo + numbers]) for sender, numbers in asked.items()
+                })
+        cpu = time.process_time()
         table = children
         table.update(zip(positions, self.labels.entries(outcome, remoteness)))
         bad = self.labels.check(self.rules, table, positions, self.limits)
-        counts = {"positions": n, "certified": 0 if bad else n, "shards": len(shards), **self.labels.counts(outcome, remoteness)}
+        counts = {
+            "positions": n, "certified": 0 if bad else n, "shards": len(shards), **self.labels.counts(outcome, remoteness),
+            "check_ms": round((time.process_time() - cpu) * 1000),
+        }
         return counts, bad
+
+
+def _part(name: str) -> tuple[int, int, int]:
+    """The part ``(tier, shard, round)`` named ``T-S-R`` (a tier may be negative).
+
+    >>> _part("-3-1-0")
+    (-3, 1, 0)
+    """
+    t, s, r = name.rsplit("-", 2)
+    return int(t), int(s), int(r)
+
+
+def _groups(sizes: Mapping[int, int]) -> list[list[int]]:
+    """The shards of a step (shard -> its positions) in tasks of at least :data:`TASK_POSITIONS` positions where
+    there are that many, at most one task per shard, the largest shard first into the least loaded task.
+
+    >>> _groups({0: 10, 1: 20, 2: 5}), _groups({0: 6_000, 1: 6_000, 2: 100})
+    ([[0, 1, 2]], [[0, 2], [1]])
+    """
+    k = max(1, min(len(sizes), sum(sizes.values()) // TASK_POSITIONS))
+    groups: list[list[int]] = [[] for _ in range(k)]
+    loads = [0] * k
+    for s in sorted(sizes, key=lambda s: (-sizes[s], s)):
+        i = min(range(k), key=lambda i: (loads[i], i))
+        groups[i].append(s)
+        loads[i] += sizes[s]
+    return [sorted(g) for g in groups]
+
+
+class _Cluster:
+    """The solve's Dask client (of ``jobs`` local workers, or of the cluster at ``scheduler``), opened in a thread:
+    at once when ``early``, else when :meth:`client` is first called; closed on exit."""
+
+    def __init__(self, jobs: int | None, scheduler: str | None, early: bool) -> None:
+        self._manager = dask_client(jobs or os.cpu_count() or 1, scheduler, start="fork" if scheduler is None else None)
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="gamecert-cluster")
+        self._opening = self._pool.submit(self._manager.__enter__) if early else None
+
+    def client(self) -> object:
+        if self._opening is None:
+            self._opening = self._pool.submit(self._manager.__enter__)
+        return self._opening.result()
+
+    def __enter__(self) -> _Cluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # Closed in the thread that opened it (the client's context is that thread's).
+        if self._opening is not None and self._opening.exception() is None:
+            self._pool.submit(self._manager.__exit__, None, None, None).result()
+        self._pool.shutdown()
 
 
 def _joined(arrays: list[np.ndarray], dtype: type) -> np.ndarray:
@@ -167,7 +260,8 @@ def _joined(arrays: list[np.ndarray], dtype: type) -> np.ndarray:
 @dataclass(frozen=True)
 class TierStats:
     """What one tier took: its positions and moves, its forward rounds and tasks, and the seconds its
-    forward and backward tasks ran (summed over tasks, on their workers), in all and on the processor."""
+    forward and backward tasks ran (summed over tasks, on their workers), in all and on the processor
+    (``check_cpu``: the part of ``backward_cpu`` that checked the labels)."""
 
     tier: int
     positions: int = 0
@@ -179,6 +273,7 @@ class TierStats:
     backward_seconds: float = 0.0
     forward_cpu: float = 0.0
     backward_cpu: float = 0.0
+    check_cpu: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -284,40 +379,40 @@ def solve_tiers(
     with contextlib.ExitStack() as stack:
         root = stack.enter_context(solve_folder(store, ident, resume, rules, shards))
         opened = stack.enter_context(Store(root / "store.sqlite")) if store is not None else None
-        client = None
+        # A new solve starts the cluster at once, while its first (small) steps run here; a resume, with the first
+        # step left to run (none on a resume of a finished solve).
+        cluster = stack.enter_context(_Cluster(jobs, scheduler, early=not resume)) if jobs != 0 or scheduler is not None else None
         step = TierStep(rules, str(root), shards, limits, labels)
         results: list[CampaignResult] = []
 
-        def run(title: str, options: dict, parts: list[Shard]) -> CampaignResult:
-            nonlocal client
+        def run(title: str, options: dict, parts: list[Shard], size: int) -> CampaignResult:
             campaign = Campaign(title, step, tuple(parts), {**options, "solve": ident}, unit="positions")
             done = opened.shards(campaign.fingerprint) if opened is not None and resume else {}
-            if client is None and (jobs != 0 or scheduler is not None) and len(done) < len(parts):
-                # The cluster starts with the first step left to run (none on a resume of a finished solve).
-                client = stack.enter_context(dask_client(jobs or os.cpu_count() or 1, scheduler))
+            # A step of fewer positions than one task holds runs here: a round trip to the cluster costs more.
+            client = cluster.client() if cluster is not None and size >= TASK_POSITIONS and len(done) < len(parts) else None
             with bar(campaign) if bar is not None else contextlib.nullcontext() as update:
                 result = run_campaign(
-                    campaign, store=opened, resume=resume, jobs=jobs, scheduler=scheduler, client=client,
+                    campaign, store=opened, resume=resume, jobs=0 if client is None else jobs, client=client,
                     progress=update,
                 )
             results.append(result)
             return result
 
         # The queries, sent to their shards like any move.
-        where: dict[tuple[int, int], list] = {}
+        where: dict[tuple[int, int], dict] = {}
         guard = Guard(rules, limits)
         with guard:
             for q in queries.positions:
                 t = tier_of(rules, guard, q)
-                group = where.setdefault((t, shard_of(q, shards)), [])
-                if q not in group:
-                    group.append(q)
-        pending: dict[int, dict[int, set[int]]] = {}
+                where.setdefault((t, shard_of(q, shards)), {})[q] = None
+        # tier -> round -> shard -> sender -> positions sent (an upper bound of the shard's new positions)
+        pending: dict[int, dict[int, dict[int, dict[str, int]]]] = {}
         for (t, s), group in where.items():
-            save_file(step.folder(t, s, 0) / "in" / "queries.pkl", group)
-            pending.setdefault(t, {}).setdefault(0, set()).add(s)
+            save_file(step.folder(t, s, 0) / "queries.pkl", list(group))
+            pending.setdefault(t, {}).setdefault(0, {})[s] = {QUERIES: len(group)}
         stats: dict[int, TierStats] = {}
-        rounds: dict[int, dict[int, list[int]]] = {}
+        rounds: dict[int, dict[int, list[int]]] = {}  # tier -> shard -> its rounds, in order
+        held: dict[int, dict[int, int]] = {}  # tier -> shard -> its positions
         while pending:
             t = min(pending)
             todo = pending.pop(t)
@@ -325,14 +420,20 @@ def solve_tiers(
             tier = TierStats(t)
             while r in todo:
                 title = f"tier {t} forward" + (f" round {r}" if r else "")
-                result = run(title, {"step": "forward", "tier": t, "round": r}, [Shard(str(s), {"shard": s}) for s in sorted(todo.pop(r))])
-                for shard in result.shards:
-                    rounds.setdefault(t, {}).setdefault(int(shard.key), []).append(r)
-                    for key in shard.counts:
-                        if key.startswith("to "):
-                            t2, s2, r2 = map(int, key[3:].rsplit("-", 2))  # a tier may be negative
-                            (todo if t2 == t else pending.setdefault(t2, {})).setdefault(r2, set()).add(s2)
+                arriving = todo.pop(r)
+                sizes = {s: sum(senders.values()) for s, senders in arriving.items()}
+                tasks = [Shard("+".join(map(str, g)), {"shards": [[s, sorted(arriving[s])] for s in g]}) for g in _groups(sizes)]
+                result = run(title, {"step": "forward", "tier": t, "round": r}, tasks, sum(sizes.values()))
                 totals = result.totals
+                for key, value in totals.items():
+                    if key.startswith("part "):
+                        _, s, _ = _part(key[5:])
+                        rounds.setdefault(t, {}).setdefault(s, []).append(r)
+                        held.setdefault(t, {})[s] = held.get(t, {}).get(s, 0) + value
+                    elif key.startswith("to "):
+                        to, sender = key[3:].split(" from ")
+                        t2, s2, r2 = _part(to)
+                        (todo if t2 == t else pending.setdefault(t2, {})).setdefault(r2, {}).setdefault(s2, {})[sender] = value
                 tier = replace(
                     tier, positions=tier.positions + totals.get("positions", 0), moves=tier.moves + totals.get("moves", 0),
                     rounds=r + 1, forward_tasks=tier.forward_tasks + len(result.shards),
@@ -345,23 +446,25 @@ def solve_tiers(
                 plan(outlook([stats[k] for k in sorted(stats)]))
         certified = shard_count = 0
         for t in sorted(rounds, reverse=True):
-            held = sorted(rounds[t])
+            shards_t = sorted(rounds[t])
             if any(r for rs in rounds[t].values() for r in rs):  # moves between shards of this tier: one task
-                parts = [Shard("tier", {"shards": held, "rounds": [rounds[t][s] for s in held]})]
+                tasks = [Shard("tier", {"units": [[shards_t, [rounds[t][s] for s in shards_t]]]})]
             else:
-                parts = [Shard(str(s), {"shards": [s], "rounds": [rounds[t][s]]}) for s in held]
-            result = run(f"tier {t} backward", {"step": "backward", "tier": t}, parts)
+                tasks = [
+                    Shard("+".join(map(str, g)), {"units": [[[s], [rounds[t][s]]] for s in g]}) for g in _groups(held[t])
+                ]
+            result = run(f"tier {t} backward", {"step": "backward", "tier": t}, tasks, sum(held[t].values()))
             if result.counterexamples:
                 raise CertificateRejected(f"tier {t}", result.counterexamples[0])
             certified += result.totals.get("certified", 0)
-            shard_count += len(held)
+            shard_count += len(shards_t)
             stats[t] = replace(
-                stats[t], backward_tasks=len(parts), backward_seconds=sum(x.seconds for x in result.shards),
-                backward_cpu=result.totals.get("cpu_ms", 0) / 1000,
+                stats[t], backward_tasks=len(tasks), backward_seconds=sum(x.seconds for x in result.shards),
+                backward_cpu=result.totals.get("cpu_ms", 0) / 1000, check_cpu=result.totals.get("check_ms", 0) / 1000,
             )
         found: dict = {}
         for (t, s), group in where.items():
-            o, rem = load_file(step.folder(t, s, 0) / "ans" / "queries.pkl")
+            o, rem = load_section(step.folder(t, s, 0) / "ans.pkl", QUERIES)
             found.update(zip(group, labels.entries(o, rem)))
     answers = tuple(labels.value(found[q]) for q in queries.positions)
     workers: dict[str, int] = {}

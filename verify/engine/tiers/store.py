@@ -28,12 +28,13 @@ from gamecert.verify.errors import StoreError
 from gamecert.solvers.rules.rules import Guard
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole: under a temporary name, then renamed."""
+def _write(path: Path, *chunks: bytes) -> None:
+    """Write ``chunks`` to ``path`` whole: under a temporary name, then renamed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
     with os.fdopen(fd, "wb") as f:
-        f.write(data)
+        for chunk in chunks:
+            f.write(chunk)
     os.replace(tmp, path)
 
 
@@ -48,6 +49,44 @@ def load_file(path: Path) -> Any:
 
 def save_labels(path: Path, first: np.ndarray, second: np.ndarray) -> None:
     save_file(path, (first, second))
+
+
+def save_sections(path: Path, sections: Mapping[str, Any]) -> None:
+    """Write ``sections`` (name -> object) to ``path`` whole, one file read a section at a time by :func:`load_section`:
+    8 bytes giving the length of a pickled index (name -> offset and length), the index, then each section's pickle."""
+    blobs = [pickle.dumps(obj, protocol=5) for obj in sections.values()]
+    index, offset = {}, 0
+    for name, blob in zip(sections, blobs):
+        index[name] = (offset, len(blob))
+        offset += len(blob)
+    head = pickle.dumps(index, protocol=5)
+    _write(path, len(head).to_bytes(8, "little"), head, *blobs)
+
+
+def load_section(path: Path, name: str) -> Any:
+    """The section ``name`` of a file :func:`save_sections` wrote (only its bytes are read).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     save_sections(Path(d) / "f", {"a": [1, 2], "b": "x"})
+    ...     load_section(Path(d) / "f", "b"), load_sections(Path(d) / "f")
+    ('x', {'a': [1, 2], 'b': 'x'})
+    """
+    with open(path, "rb") as f:
+        size = int.from_bytes(f.read(8), "little")
+        offset, length = pickle.loads(f.read(size))[name]
+        f.seek(8 + size + offset)
+        return pickle.loads(f.read(length))
+
+
+def load_sections(path: Path) -> dict[str, Any]:
+    """Every section of a file :func:`save_sections` wrote, by name."""
+    with open(path, "rb") as f:
+        data = f.read()
+    size = int.from_bytes(data[:8], "little")
+    index = pickle.loads(data[8:8 + size])
+    body = memoryview(data)[8 + size:]
+    return {name: pickle.loads(body[offset:offset + length]) for name, (offset, length) in index.items()}
 
 
 def part_name(part: Sequence[int]) -> str:
@@ -105,9 +144,13 @@ def _digest(path: str) -> str:
     return h.hexdigest()
 
 
+#: The store folder's layout (files and shard placement); a folder of another layout is solved again.
+LAYOUT = 2
+
+
 def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
-    """What a store folder's solve is: a hash of the rules file, the queries and the shard count."""
-    h = hashlib.sha256(_digest(rules.path).encode())
+    """What a store folder's solve is: a hash of the layout, the rules file, the queries and the shard count."""
+    h = hashlib.sha256(f"layout {LAYOUT}\n{_digest(rules.path)}".encode())
     for q in queries.positions:
         h.update(stable_key(q) + b"\0")
     h.update(str(shards).encode())
@@ -126,8 +169,11 @@ def solve_folder(store: Path | None, ident: str, resume: bool, rules: GeneralRul
         raise StoreError(f"--store {shown}: expected a folder (a tiered solve keeps its files there)")
     marker = store / "solve.json"
     if marker.exists():
-        held = json.loads(marker.read_text()).get("solve")
-        if held != ident:
+        held = json.loads(marker.read_text())
+        if held.get("layout") != LAYOUT:
+            raise StoreError(f"--store {shown}: holds a tiered solve of another version of gamecert (its files are laid out "
+                             "otherwise); give another folder")
+        if held.get("solve") != ident:
             raise StoreError(f"--store {shown}: holds the tiered solve of another rules file, input or --shards; give another folder")
         if not resume:
             with Store(store / "store.sqlite") as opened:
@@ -143,6 +189,7 @@ def solve_folder(store: Path | None, ident: str, resume: bool, rules: GeneralRul
         store.mkdir(parents=True, exist_ok=True)
         marker.write_text(json.dumps({
             "solve": ident, "rules": os.path.abspath(rules.path), "rules_sha256": _digest(rules.path), "shards": shards,
+            "layout": LAYOUT,
         }) + "\n")
     yield store
 
@@ -165,6 +212,8 @@ def recorded(root: Path, rules: GeneralRules | None) -> dict:
     if not marker.exists():
         raise StoreError(f"--tiers {shown}: holds no tiered solve (solve --tiers --store {shown} writes one)")
     solve = json.loads(marker.read_text())
+    if solve.get("layout") != LAYOUT:
+        raise StoreError(f"--tiers {shown}: written by another version of gamecert (its files are laid out otherwise); solve again")
     if rules is None and _digest(solve["rules"]) != solve["rules_sha256"]:
         raise StoreError(f"--tiers {shown}: the rules file {solve['rules']} has changed since the solve")
     if rules is not None and _digest(rules.path) != solve["rules_sha256"]:
@@ -209,8 +258,6 @@ class StoredLabels:
 
     def __init__(self, root: Path, rules: TurnRules, limits: Limits | None, labels: TierLabels) -> None:
         solve = recorded(root, rules)
-        if "shards" not in solve:
-            raise StoreError(f"--tiers {shlex.quote(str(root))}: written by an older gamecert (no shard count); solve again")
         self.root = root
         self.rules = rules
         self.limits = limits or Limits()
