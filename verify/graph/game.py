@@ -149,14 +149,12 @@ class GraphRulesGame(RulesFileGame[GraphInstance, GraphRulesSolution], UvgGame[G
             return {}
         return {StressCases: f"stress draws its cases from instances(size), which {self.rules.path} does not define (docs/rules.md)"}
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
+    def capability_classes(self) -> tuple[type[Capability], ...]:
         """Starts (export), play, mid-game positions, pictures and stress cases (with ``instances``)."""
         from gamecert.verify.graph.show import GraphRulesPictures
         from gamecert.verify.graph.stress import GraphStressCases
 
-        starts = GraphRulesStarts(self)
-        stress = (GraphStressCases(self),) if self.rules.instances is not None else ()
-        return (starts, UvgStartPlay(starts), UvgMidGame(starts), GraphRulesPictures(self, starts), *stress)
+        return (GraphRulesStarts, GraphRulesPlay, GraphRulesMidGame, GraphRulesPictures, GraphStressCases)
 
 
 class GraphRulesStarts(ExportStart[GraphInstance]):
@@ -176,6 +174,20 @@ class GraphRulesStarts(ExportStart[GraphInstance]):
             raise RulesError(VERTEX_SOURCE, 1, 1, f"expected a vertex label of the graph, got {json.dumps(vertex)}")
         v = start.names.index(text)
         return LabelledStart(g, v, about + (f"vertex: {text}; the token starts there and counts as visited",), names=start.names)
+
+
+class GraphRulesPlay(UvgStartPlay[GraphInstance]):
+    """``gamecert play --rules FILE INPUT --start LABEL``: from a start vertex named by its label."""
+
+    def __init__(self, game: GraphRulesGame) -> None:
+        super().__init__(GraphRulesStarts(game))
+
+
+class GraphRulesMidGame(UvgMidGame[GraphInstance]):
+    """``gamecert solve --rules FILE INPUT --from LABEL --visited TRAIL``: vertices named by their labels."""
+
+    def __init__(self, game: GraphRulesGame) -> None:
+        super().__init__(GraphRulesStarts(game))
 
 
 @dataclass(frozen=True)

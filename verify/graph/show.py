@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from gamecert.verify.capabilities import ExportStart, Pictures
-from gamecert.verify.engine import svg as draw
+from gamecert.verify.graph.game import GraphInstance, GraphRulesGame, GraphRulesSolution, GraphRulesStarts
 from gamecert.verify.uvg.game import UvgPictures
 
-if TYPE_CHECKING:
-    from gamecert.verify.game import Game
 
-
-class GraphRulesPictures(UvgPictures["GraphInstance", "GraphRulesSolution", int]):
+class GraphRulesPictures(UvgPictures[GraphInstance, GraphRulesSolution, int]):
     """``gamecert show --rules FILE INPUT [--vertex LABEL]``: geography's picture, vertices named by their labels."""
 
     focus_option = "--vertex"
 
-    def __init__(self, game: Game, starts: ExportStart) -> None:
-        super().__init__(starts)
+    def __init__(self, game: GraphRulesGame) -> None:
+        super().__init__(GraphRulesStarts(game))
         self.game = game
 
     def draw(self, instance: Any, solution: Any, focus: int | None = None) -> str:

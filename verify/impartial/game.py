@@ -87,7 +87,7 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
 
         return formulations.impartial_formulations(self)
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
+    def capability_classes(self) -> tuple[type[Capability], ...]:
         """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
         from gamecert.verify.impartial.audit import ImpartialClaims
         from gamecert.verify.impartial.contest import ImpartialContest
@@ -96,10 +96,9 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
         from gamecert.verify.impartial.stats import ImpartialStatistics
         from gamecert.verify.rules.stress import LineStressCases
 
-        stress = (LineStressCases(self),) if self.rules.positions is not None else ()
         return (
-            ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
-            ImpartialPositions(self), ImpartialContest(self), *stress, ImpartialClaims(self), ImpartialStatistics(self),
+            ImpartialPictures, ImpartialPositionPictures, ImpartialPositionPlay, ImpartialPositions, ImpartialContest,
+            LineStressCases, ImpartialClaims, ImpartialStatistics,
         )
 
 

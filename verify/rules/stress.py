@@ -267,6 +267,11 @@ class LineStressCases(StressCases):
         self.game_name = game.name
         self.catalog = PositionCatalog(game.rules, game.limits, hint=STRESS_HINT.format(function="positions"))
 
+    @classmethod
+    def applies(cls, game: Game) -> bool:
+        """Only where the rules define ``positions``: the cases are drawn from them."""
+        return game.rules.positions is not None  # type: ignore[attr-defined]
+
     def edge_cases(self, max_size: int) -> Iterator[tuple[str, str]]:
         catalog = self.catalog
         lines: list[str] = []
