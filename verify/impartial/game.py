@@ -1,13 +1,10 @@
-"""Games written as rules files: :class:`ImpartialRulesGame` and :class:`GraphRulesGame`.
+"""Impartial games written as rules files: :class:`ImpartialRulesGame`.
 
-:func:`~gamecert.verify.rules.load.rules_game` turns a rules file into one of
-these (or another kind's game), so every command works on it as on a built-in game. An impartial game answers one line per input line (``win N``
-or ``lose 0``: the nim value under normal play; ``win`` / ``lose`` under
-misère play; or the rules' own ``answer``), certified by the value of every
-position reached. A token-on-a-graph game is undirected vertex geography on
-the graph the rules build (:class:`~gamecert.verify.uvg.game.UvgGame`): one
-line ``LABEL win`` or ``LABEL lose`` per vertex, certified by the
-Gallai–Edmonds decomposition, cross-checked by ILP, SAT, rule search and QBF.
+:func:`~gamecert.verify.rules.load.rules_game` turns a rules file of this kind
+into one, so every command works on it as on a built-in game. An impartial game
+answers one line per input line (``win N`` or ``lose 0``: the nim value under
+normal play; ``win`` / ``lose`` under misère play; or the rules' own
+``answer``), certified by the value of every position reached.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ from gamecert.solvers.impartial.solver import ImpartialSolution, impartial_game,
 from gamecert.solvers.rules.rules import Guard, ImpartialRules
 from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.rules.base import QueryRulesGame
-from gamecert.verify.uvg.game import UvgGame
 
 #: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
 Verdict = tuple[bool, "int | None"]
@@ -100,6 +96,3 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
             ImpartialPictures, ImpartialPositionPictures, ImpartialPositionPlay, ImpartialPositions, ImpartialContest,
             LineStressCases, ImpartialClaims, ImpartialStatistics,
         )
-
-
-# -- token-on-a-graph rules --------------------------------------------------------------------
