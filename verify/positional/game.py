@@ -172,7 +172,7 @@ class PositionalRulesGame(QueryRulesGame[tuple, PositionalSolution]):
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.positional.formulations import PositionalQbfFormulation
 
-        return (PositionalQbfFormulation(self.board),)
+        return (PositionalQbfFormulation(self),)
 
 
 def certified_line(solution: PositionalSolution, seconds: float | None = None) -> str:
