@@ -5,16 +5,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from gamecert.verify.graph.game import GraphInstance, GraphRulesGame, GraphRulesSolution, GraphRulesStarts
+from gamecert.verify.game import Game
+from gamecert.verify.graph.play import GraphRulesStarts
 from gamecert.verify.uvg.game import UvgPictures
 
 
-class GraphRulesPictures(UvgPictures[GraphInstance, GraphRulesSolution, int]):
+class GraphRulesPictures(UvgPictures["GraphInstance", "GraphRulesSolution", int]):
     """``gamecert show --rules FILE INPUT [--vertex LABEL]``: geography's picture, vertices named by their labels."""
 
     focus_option = "--vertex"
 
-    def __init__(self, game: GraphRulesGame) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(GraphRulesStarts(game))
         self.game = game
 

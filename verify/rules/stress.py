@@ -31,7 +31,7 @@ from typing import Any
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.positions import parse_positions
-from gamecert.solvers.rules.rules import RULES_FAULTS, GraphRules, Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.rules.rules import GraphRules, Guard, ImpartialRules, Limits, shown_position
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.game import Game
 
