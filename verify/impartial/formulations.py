@@ -19,6 +19,7 @@ rules (through a guard, like the solver), and returns what
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from gamecert.verify.game import Formulation
@@ -58,31 +59,42 @@ class ImpartialRetrogradeFormulation(ImpartialFormulation):
 
 
 class ImpartialWholeSumFormulation(ImpartialFormulation):
-    """A formulation over the whole-sum position graph, listed once for ``fits`` and ``run``
-    (:meth:`~gamecert.verify.rules.formulation.RulesFormulation.listed`), up to :attr:`cap` positions."""
+    """A formulation over the whole-sum position graph, listed once for ``fits``, ``predict`` and ``run``
+    (:meth:`~gamecert.verify.rules.formulation.RulesFormulation.listed`).
 
-    #: Positions and moves listed before the graph is called too large.
-    cap: int
-    move_cap: int
+    ``fits`` lists the graph up to the game's ``--max-positions``; its only
+    refusal is a listing that stopped. How long the formulation would take
+    is :meth:`predict`'s, in seconds, from a measured rate (:meth:`estimate`).
+    """
 
     def listing(self, instance: list) -> WholeSumGraph:
-        """The whole-sum graph of ``instance`` (``stopped`` past :attr:`cap` positions or :attr:`move_cap` moves)."""
-        return whole_sum_graph(self.game.rules, instance, self.game.limits, self.cap, self.move_cap, self.name.upper())
+        """The whole-sum graph of ``instance`` (``stopped`` past ``--max-positions``)."""
+        return whole_sum_graph(self.game.rules, instance, self.game.limits, stop=True)
 
     def graph(self, instance: list) -> WholeSumGraph:
-        """The whole-sum graph of ``instance``, listed once for ``fits`` and ``run`` on the same instance."""
+        """The whole-sum graph of ``instance``, listed once for ``fits``, ``predict`` and ``run`` on the same instance."""
         return self.listed(instance)
+
+    def fits(self, instance: list) -> str | None:
+        return self.graph(instance).stopped or None
+
+    def predict(self, instance: list) -> float | None:
+        """Predicted seconds of :meth:`run` on ``instance`` (None: the listing stopped)."""
+        graph = self.graph(instance)
+        return None if graph.stopped else self.estimate(graph)
+
+    @abstractmethod
+    def estimate(self, graph: WholeSumGraph) -> float:
+        """Predicted seconds of :meth:`run` on ``graph``, from a measured rate."""
 
 
 class ImpartialSatFormulation(ImpartialWholeSumFormulation):
     """The P-positions as the unique kernel, by SAT calls (:func:`~gamecert.verify.impartial.sat.sat_answers`)."""
 
     name = "sat"
-    cap = sat.SAT_MAX_POSITIONS
-    move_cap = sat.SAT_MAX_MOVES
 
-    def fits(self, instance: list) -> str | None:
-        return sat.fits(self.graph(instance))
+    def estimate(self, graph: WholeSumGraph) -> float:
+        return sat.predict(graph)
 
     def run(self, instance: list) -> Answers:
         return sat.sat_answers(self.graph(instance))
@@ -92,11 +104,9 @@ class ImpartialIlpFormulation(ImpartialWholeSumFormulation):
     """The Grundy function by mex constraints, by CP-SAT (:func:`~gamecert.verify.impartial.ilp.ilp_answers`)."""
 
     name = "ilp"
-    cap = ilp.ILP_MAX_POSITIONS
-    move_cap = ilp.ILP_MAX_TERMS
 
-    def fits(self, instance: list) -> str | None:
-        return ilp.fits(self.graph(instance))
+    def estimate(self, graph: WholeSumGraph) -> float:
+        return ilp.predict(graph)
 
     def run(self, instance: list) -> Answers:
         return ilp.ilp_answers(self.graph(instance))
