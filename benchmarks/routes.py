@@ -12,6 +12,11 @@ solvers', so that a loaded machine does not shrink the sizes), is refused
 (``fits``) or fails; the route's row gives the largest size solved and its
 CPU seconds. Another game's routes are one line each.
 
+A route whose formulation predicts its time (``predict``: a measured rate
+times the size of its encoding) shows the prediction after the CPU seconds;
+a rate is the largest CPU seconds per unit this benchmark saw at the sizes
+taking a second or more, so predictions err on the slow side.
+
 ``--json FILE`` stores the rows; ``--before FILE`` reads rows stored by the
 same command run on an older checkout (its own interpreter and package),
 and the table shows both, "before" and "after". ``--plot FILE.png`` draws
@@ -134,6 +139,20 @@ def dag_score(name: str, n: int) -> Trial:
     return Trial(_formulation(score_formulations, rules, name), list(range(min(n, 3))), n)
 
 
+#: Pins of the Kayles row whose whole sums number about each size of :data:`SIZES` (42 at 9 pins, 21,637 at 36).
+KAYLES_PINS = {30: 8, 100: 12, 300: 16, 1_000: 21, 3_000: 26, 10_000: 31, 30_000: 38, 100_000: 46}
+
+
+def kayles_impartial(name: str, n: int) -> Trial:
+    """One row of Kayles (examples/kayles.py) of :data:`KAYLES_PINS` pins (``n`` whole sums or so), normal play:
+    its whole sums are the multisets of rows it reaches."""
+    from gamecert.verify.impartial.formulations import impartial_formulations
+    from gamecert.verify.rules.load import load_rules
+
+    rules = load_rules(str(Path(__file__).resolve().parents[1] / "examples" / "kayles.py"))
+    return Trial(_formulation(impartial_formulations, rules, name), [(KAYLES_PINS[n],)], n)
+
+
 #: Every route of every kind: one line each.
 ROUTES = (
     Route("general, loopy", "search", loopy_general),
@@ -150,6 +169,8 @@ ROUTES = (
     Route("score", "milp", dag_score),
     Route("score", "sat", dag_score),
     Route("score", "cpsat", dag_score),
+    Route("impartial, kayles", "sat", kayles_impartial),
+    Route("impartial, kayles", "ilp", kayles_impartial),
 )
 #: A route's name in older checkouts, where it differs.
 OLD_NAMES = {"qbf-depqbf": "qbf"}
@@ -167,6 +188,7 @@ def one(kind: str, name: str, size: int) -> dict:
         return {"status": "absent"}
     start = time.perf_counter()
     why = trial.formulation.fits(trial.instance)
+    predicted = trial.formulation.predict(trial.instance) if why is None else None
     listed = getattr(trial.formulation, "graph", None)  # a rules game's listing: the positions reached
     positions = len(listed(trial.instance).positions) if listed is not None and why is None else trial.positions
     if why is not None:
@@ -182,6 +204,7 @@ def one(kind: str, name: str, size: int) -> dict:
         "positions": positions,
         "seconds": time.perf_counter() - start,
         "cpu": usage.ru_utime + usage.ru_stime + children.ru_utime + children.ru_stime,
+        "predicted": predicted,
     }
 
 
@@ -212,11 +235,15 @@ def largest(points: list[dict]) -> dict | None:
 
 
 def cell(points: list[dict] | None) -> str:
-    """``positions (CPU seconds)`` of the largest solved size, or ``-``."""
+    """``positions (CPU seconds)`` of the largest solved size (``/ predicted seconds`` where the route predicts),
+    or ``-``."""
     if not points or points[0].get("status") == "absent":
         return "-"
     best = largest(points)
-    return "none" if best is None else f"{best['positions']:,} ({best['cpu']:.1f} s)"
+    if best is None:
+        return "none"
+    predicted = best.get("predicted")
+    return f"{best['positions']:,} ({best['cpu']:.1f} s" + ("" if predicted is None else f" / {predicted:.1f} s") + ")"
 
 
 def stop(points: list[dict]) -> str:

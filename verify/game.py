@@ -113,6 +113,15 @@ class Formulation(ABC, Generic[I, A]):
 class Capability(ABC):
     """Something a command needs of a game beyond its core (see :mod:`gamecert.verify.capabilities`)."""
 
+    @classmethod
+    def applies(cls, game: Game) -> bool:
+        """Whether ``game`` offers this capability at all (a rules game builds it only then): by default, always.
+
+        >>> Capability.applies(None)
+        True
+        """
+        return True
+
 
 class Game(ABC, Generic[I, S]):
     """One game: its core, its formulations and its capabilities.

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.impartial import search
+from gamecert.verify.engine.crosscheck import too_slow
+from gamecert.verify.impartial import ilp, sat, search
 from gamecert.verify.impartial.certificate import check_impartial
-from gamecert.verify.impartial.formulations import ImpartialSatFormulation, impartial_formulations
+from gamecert.verify.impartial.formulations import impartial_formulations
 from gamecert.verify.impartial.game import ImpartialRulesGame
 from gamecert.verify.rules.load import load_rules
 
@@ -147,15 +148,12 @@ def test_retrograde_and_search_always_fit():
         assert formulation(KAYLES, name).fits([500]) is None
 
 
-def test_sat_and_ilp_skip_a_large_whole_sum():
-    # Nim 20 + 20 + 20: its whole sums are the C(23, 3) = 1,771 multisets of three heaps of 0..20;
-    # the root has 20 distinct moves, so SAT puts heaps 0..20 beside it: 1,771 * 21 positions.
-    assert formulation(NIM, "sat").fits([(20, 20, 20)]) == (
-        "1,771 whole-sum positions with heaps up to 20: 37,191 positions > 20,000 (SAT limit)"
-    )
-    # The ILP's terms: (d + 1)^2 for a multiset {a, b, c} with d = a + b + c moves (fewer when heaps
-    # are equal); summed here independently of the listing.
-    terms = 0
+def test_sat_and_ilp_predict_their_time_from_the_size_of_the_whole_sum():
+    # Nim 20 + 20 + 20: its whole sums are the C(23, 3) = 1,771 multisets {a, b, c} of three heaps of 0..20,
+    # each with d distinct moves; the root has 20 distinct moves, so SAT puts heaps 0..20 beside every whole
+    # sum: a clause per position and per move of G + *h, a move in G (heap kept) or to a smaller heap.
+    # The ILP's terms: (d + 1)^2 per whole sum. Both counted here independently of the listing.
+    sums = moves = terms = 0
     for a in range(21):
         for b in range(a, 21):
             for c in range(b, 21):
@@ -167,25 +165,15 @@ def test_sat_and_ilp_skip_a_large_whole_sum():
                         for m in [[k if j == i else x for j, x in enumerate((a, b, c))]]
                     }
                 )
-                terms += (d + 1) ** 2
-    assert (
-        formulation(NIM, "ilp").fits([(20, 20, 20)])
-        == f"1,771 whole-sum positions: {terms:,} terms > 60,000 (ILP limit)"
-    )
-    # Past 5,000 positions the ILP stops listing.
-    assert formulation(NIM, "ilp").fits([(30, 30, 30)]) == "more than 5,000 whole-sum positions (ILP limit)"
-    # One heap of 300: 301 positions, but a heap of 300 beside it to find the value.
-    assert formulation(NIM, "sat").fits([300]) == (
-        "301 whole-sum positions with heaps up to 300: 90,601 positions > 20,000 (SAT limit)"
-    )
-    assert formulation(NIM, "sat").fits([(8, 8, 8)]) is None
-    assert formulation(NIM, "ilp").fits([(8, 8, 8)]) is None
-
-
-def test_the_listing_stops_at_the_move_cap(monkeypatch):
-    monkeypatch.setattr(ImpartialSatFormulation, "move_cap", 1_000)
-    # Misère Nim 30 + 30: C(32, 2) = 496 whole sums, about 30 moves each.
-    assert formulation(MISERE_NIM, "sat").fits([(30, 30)]) == "more than 1,000 moves between whole sums (SAT limit)"
+                sums, moves, terms = sums + 1, moves + d, terms + (d + 1) ** 2
+    assert sums == 1_771
+    clauses = sums * 21 + moves * 21 + sums * (20 * 21 // 2)
+    assert formulation(NIM, "sat").predict([(20, 20, 20)]) == pytest.approx(sat.RATE.seconds(clauses))
+    assert formulation(NIM, "ilp").predict([(20, 20, 20)]) == pytest.approx(ilp.RATE.seconds(terms))
+    # They fit: a size is a time, which check compares with its time limit (too_slow).
+    assert formulation(NIM, "sat").fits([(20, 20, 20)]) is None
+    assert too_slow(formulation(NIM, "sat"), [(20, 20, 20)], 1e-3).startswith("predicted ")
+    assert too_slow(formulation(NIM, "sat"), [(20, 20, 20)], 1e6) is None
 
 
 @pytest.mark.parametrize("name", ["sat", "ilp"])
@@ -195,15 +183,19 @@ def test_the_listing_stops_at_max_positions(name):
     # Misère Nim 3 + 3 has C(5, 2) = 10 whole sums, 4 + 4 has C(6, 2) = 15.
     assert f.fits([(3, 3)]) is None
     assert f.fits([(4, 4)]) == "more than 10 whole-sum positions (--max-positions)"
+    assert f.predict([(4, 4)]) is None
 
 
 @pytest.mark.parametrize("name", ["sat", "ilp"])
 def test_run_after_fits_reads_the_same_listing_and_refuses_what_does_not_fit(name):
-    f = formulation(NIM, name)
-    queries = [(20, 20, 20)]
+    f = formulation(MISERE_NIM, name)
+    f.game.limits = Limits(max_positions=10)
+    queries = [(4, 4)]
     assert f.fits(queries) is not None
-    with pytest.raises(TimeLimitError):
+    listed = f.graph(queries)
+    with pytest.raises(TimeLimitError, match=r"\(--max-positions\)"):
         f.run(queries)
+    assert f.graph(queries) is listed
 
 
 def test_search_gives_up_past_its_budget(monkeypatch):

@@ -22,11 +22,11 @@ from gamecert.solvers.bunny_egg.solver import (
 )
 from gamecert.verify.bunny_egg.audit import BunnyEggAudits
 from gamecert.verify.bunny_egg.generator import BunnyEggStressCases
-from gamecert.verify.bunny_egg.ilp import IlpFormulation
-from gamecert.verify.bunny_egg.lp import LpFormulation
-from gamecert.verify.bunny_egg.networkx_check import NetworkxFormulation
-from gamecert.verify.bunny_egg.sat import KonigFormulation
-from gamecert.verify.bunny_egg.search import SearchFormulation
+from gamecert.verify.bunny_egg.ilp import BunnyEggIlpFormulation
+from gamecert.verify.bunny_egg.lp import BunnyEggLpFormulation
+from gamecert.verify.bunny_egg.networkx_check import BunnyEggNetworkxFormulation
+from gamecert.verify.bunny_egg.sat import BunnyEggKonigFormulation
+from gamecert.verify.bunny_egg.search import BunnyEggSearchFormulation
 from gamecert.verify.capabilities import Contest, Pictures
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 
@@ -102,7 +102,10 @@ class BunnyEggGame(Game[BunnyEgg, BunnyEggAnalysis]):
         return "answers agree"
 
     def formulations(self) -> tuple[Formulation[BunnyEgg, Verdicts], ...]:
-        return SearchFormulation(), IlpFormulation(), NetworkxFormulation(), LpFormulation(), KonigFormulation()
+        return (
+            BunnyEggSearchFormulation(), BunnyEggIlpFormulation(), BunnyEggNetworkxFormulation(), BunnyEggLpFormulation(),
+            BunnyEggKonigFormulation(),
+        )
 
     def capabilities(self) -> tuple[Capability, ...]:
         # Campaigns only, so not imported with the game; the module itself is light.

@@ -41,7 +41,7 @@ def ilp_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
     return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
 
 
-class IlpFormulation(Formulation[BunnyEgg, Verdicts]):
+class BunnyEggIlpFormulation(Formulation[BunnyEgg, Verdicts]):
     """The ``ilp`` cross-check: :func:`ilp_verdicts` (OR-Tools, imported when it runs), predicted by :func:`ilp_seconds`."""
 
     name = "ilp"

@@ -45,7 +45,7 @@ def lp_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
     return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
 
 
-class LpFormulation(Formulation[BunnyEgg, Verdicts]):
+class BunnyEggLpFormulation(Formulation[BunnyEgg, Verdicts]):
     """The ``lp`` cross-check: :func:`lp_verdicts` (OR-Tools' GLOP, imported when it runs)."""
 
     name = "lp"

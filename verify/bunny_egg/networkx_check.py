@@ -41,7 +41,7 @@ def networkx_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
     return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
 
 
-class NetworkxFormulation(Formulation[BunnyEgg, Verdicts]):
+class BunnyEggNetworkxFormulation(Formulation[BunnyEgg, Verdicts]):
     """The ``networkx`` cross-check: :func:`networkx_verdicts` (networkx is imported when it runs), predicted by
     :func:`networkx_seconds`."""
 

@@ -49,7 +49,7 @@ def konig_verdicts(game: BunnyEgg) -> tuple[Verdicts, tuple[int, ...]]:
     return Verdicts(tuple(wins), *record_mistakes(wins, len(game.moves) // 2)), tuple(nus)
 
 
-class KonigFormulation(Formulation[BunnyEgg, Verdicts]):
+class BunnyEggKonigFormulation(Formulation[BunnyEgg, Verdicts]):
     """The ``sat-konig`` cross-check: :func:`konig_verdicts` (python-sat, imported when it runs)."""
 
     name = "sat-konig"

@@ -158,7 +158,7 @@ def board_search(game: BunnyEgg) -> BoardSearch:
     return BoardSearch(tuple(wins), tuple(winning), bunny, egg, finished)
 
 
-class SearchFormulation(Formulation[BunnyEgg, Verdicts]):
+class BunnyEggSearchFormulation(Formulation[BunnyEgg, Verdicts]):
     """The ``search`` cross-check: every position's verdict from :func:`board_search`, predicted by
     :func:`search_seconds`."""
 

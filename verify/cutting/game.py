@@ -29,8 +29,8 @@ from gamecert.verify.capabilities import Contest, InteractiveContest, PositionAn
 from gamecert.verify.cutting.audit import CuttingAudits
 from gamecert.verify.cutting.exhaustive import CuttingSums
 from gamecert.verify.cutting.generator import PiecesGenerator
-from gamecert.verify.cutting.reference import PlainSG
-from gamecert.verify.cutting.search import RuleSearch
+from gamecert.verify.cutting.reference import CuttingReferenceFormulation
+from gamecert.verify.cutting.search import CuttingSearchFormulation
 from gamecert.verify.game import Capability, Formulation, Game, Write, first_difference
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ class CuttingGame(Game[Pieces, QueryAnswers]):
         return f"query {i + 1} ({instance[i]}): {got}, fast says {want}"
 
     def formulations(self) -> tuple[Formulation, ...]:
-        return (RuleSearch(self.rule), PlainSG(self.rule))
+        return (CuttingSearchFormulation(self.rule), CuttingReferenceFormulation(self.rule))
 
     def small(self, instance: Pieces) -> bool:
         """A table filled by array operations (sides up to ``ARRAY_TABLE``) and few enough queries

@@ -82,7 +82,7 @@ def reference_wins(pieces: Iterable[tuple[int, int]], rule: CuttingRule) -> tupl
     return tuple(g[a][b] != 0 for a, b in pieces)
 
 
-class PlainSG(Formulation["Pieces", tuple[bool, ...]]):
+class CuttingReferenceFormulation(Formulation["Pieces", tuple[bool, ...]]):
     """The ``plain-sg`` formulation: each query's winner from :func:`reference_grundy`."""
 
     name = "plain-sg"

@@ -220,7 +220,7 @@ def rule_search(pieces: Iterable[tuple[int, int]], rule: CuttingRule, memo: dict
     return memo[root]
 
 
-class RuleSearch(Formulation["Pieces", tuple[bool, ...]]):
+class CuttingSearchFormulation(Formulation["Pieces", tuple[bool, ...]]):
     """The ``rule-search`` formulation: each query decided by :func:`rule_search`, one memo per run."""
 
     name = "rule-search"

@@ -28,6 +28,7 @@ from gamecert.verify.game import Formulation
 from gamecert.verify.general import cpsat, qbf, sat, search
 from gamecert.verify.general.graph import TurnGraph, queries, turn_graph
 from gamecert.verify.general.strategy import TurnGame
+from gamecert.verify.rules.formulation import RulesFormulation
 
 #: What every formulation returns: one value per query, in query order.
 Values = tuple[Value, ...]
@@ -48,7 +49,7 @@ def general_formulations(game: TurnGame) -> tuple[Formulation, ...]:
     return (GeneralSearchFormulation(game), GeneralSatFormulation(game), *qbfs, GeneralCpSatFormulation(game))
 
 
-class TurnFormulation(Formulation[Any, Values]):
+class TurnFormulation(RulesFormulation[Any, Values, TurnGraph]):
     """A formulation over the position graph of a general or score game, listed once for ``fits``, ``predict`` and ``run``.
 
     ``fits`` lists the graph up to the game's ``--max-positions`` and keeps it
@@ -61,21 +62,16 @@ class TurnFormulation(Formulation[Any, Values]):
 
     #: How the formulation is named in reasons (``SAT``).
     limit: str
+    game: TurnGame
 
-    def __init__(self, game: TurnGame) -> None:
-        self.game = game
-        self._listed: tuple[Any, TurnGraph] | None = None
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} of {self.game.rules.name!r}>"
+    def listing(self, instance: Any) -> TurnGraph:
+        """The position graph of ``instance`` (``stopped`` past ``--max-positions``)."""
+        limits = self.game.limits
+        return turn_graph(self.game.rules, queries(instance), limits, limits.max_positions, None, self.limit)
 
     def graph(self, instance: Any) -> TurnGraph:
-        """The position graph of ``instance`` (``stopped`` past ``--max-positions``)."""
-        if self._listed is None or self._listed[0] is not instance:
-            limits = self.game.limits
-            graph = turn_graph(self.game.rules, queries(instance), limits, limits.max_positions, None, self.limit)
-            self._listed = (instance, graph)
-        return self._listed[1]
+        """The position graph of ``instance``, listed once for ``fits``, ``predict`` and ``run`` on the same instance."""
+        return self.listed(instance)
 
     def fits(self, instance: Any) -> str | None:
         """None when the graph of ``instance`` is listed whole, else why not.

@@ -139,25 +139,22 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
                 "certificate": {"table": table, "note": note},
             }
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
-        """A command-line position solved (``solve --position``), claims, pictures, play, the contest problem, and
-        stress cases (with ``positions`` and one position per input line)."""
+    def capability_classes(self) -> tuple[type[Capability], ...]:
+        """A command-line position solved (``solve --position``), claims, pictures, play, the kind's contest
+        problem (:meth:`contest`), and stress cases (with ``positions`` and one position per input line)."""
         from gamecert.verify.general.audit import TurnClaims
         from gamecert.verify.general.play import TurnPositionPlay
         from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
         from gamecert.verify.general.stress import TurnStressCases
-        from gamecert.verify.general.contest import TurnContest
 
-        lines = self.rules.positions is not None and self.rules.starts is None
-        stress = (TurnStressCases(self),) if lines else ()
         return (
-            TurnPositions(self), TurnClaims(self), TurnPictures(self), TurnPositionPictures(self),
-            TurnPositionPlay(self), TurnContest(self, self.contest_problem()), *stress,
+            TurnPositions, TurnClaims, TurnPictures, TurnPositionPictures, TurnPositionPlay, self.contest(),
+            TurnStressCases,
         )
 
     @abstractmethod
-    def contest_problem(self) -> type:
-        """The kind's contest problem class (``gamecert package``)."""
+    def contest(self) -> type[Capability]:
+        """The kind's contest capability class (``gamecert package``)."""
 
 
 class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
@@ -166,10 +163,10 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
     kind = "general"
     rules: GeneralRules
 
-    def contest_problem(self) -> type:
-        from gamecert.verify.general.contest import GeneralRulesProblem
+    def contest(self) -> type[Capability]:
+        from gamecert.verify.general.contest import GeneralContest
 
-        return GeneralRulesProblem
+        return GeneralContest
 
     def solve(self, instance: Queries) -> GeneralSolution:
         return general_game(self.rules, instance.positions, self.limits, instance.instance)
@@ -188,14 +185,13 @@ class GeneralRulesGame(TurnRulesGame[GeneralSolution]):
         )
         return rows, note
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
-        """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`), the interactive problem and the
-        tiered solve."""
+    def capability_classes(self) -> tuple[type[Capability], ...]:
+        """A turn game's capabilities (:meth:`TurnRulesGame.capability_classes`), the interactive problem, the
+        tiered solve and the statistics."""
         from gamecert.verify.general.contest.interactive import GeneralInteractiveContest
-
         from gamecert.verify.general.stats import GeneralStatistics
 
-        return (*super().build_capabilities(), GeneralInteractiveContest(self), GeneralTiers(self), GeneralStatistics(self))
+        return (*super().capability_classes(), GeneralInteractiveContest, GeneralTiers, GeneralStatistics)
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.general.formulations import general_formulations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from gamecert.verify.game import Game
 from gamecert.verify.rules.stress import LineStressCases
 
 
@@ -14,6 +15,11 @@ class TurnStressCases(LineStressCases):
     sizes, never by a move from it: a general game's moves may lead back to
     where they started, so only sizes keep the reductions well-founded.
     """
+
+    @classmethod
+    def applies(cls, game: Game) -> bool:
+        """Only where the rules define ``positions`` and read one position per input line (no ``starts``)."""
+        return super().applies(game) and game.rules.starts is None  # type: ignore[attr-defined]
 
     def successors(self, position: Hashable) -> list[Hashable]:
         return []

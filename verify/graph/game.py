@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,11 +12,10 @@ from gamecert.solvers.matching.gallai_edmonds import gallai_edmonds
 from gamecert.solvers.matching.graph import Graph, graph_from_edges
 from gamecert.solvers.matching.types import Decomposition
 from gamecert.solvers.rules.rules import GraphRules, Guard, Limits, shown_position
-from gamecert.verify.capabilities import ExportStart, StressCases
+from gamecert.verify.capabilities import StressCases
 from gamecert.verify.game import Capability, Write
 from gamecert.verify.rules.base import RulesFileGame
-from gamecert.verify.uvg.game import UvgGame, UvgMidGame, UvgStartPlay, small_graph
-from gamecert.verify.uvg.start import VERTEX_SOURCE, UVGStart
+from gamecert.verify.uvg.game import UvgGame, small_graph
 
 
 @dataclass(frozen=True)
@@ -149,40 +147,10 @@ class GraphRulesGame(RulesFileGame[GraphInstance, GraphRulesSolution], UvgGame[G
             return {}
         return {StressCases: f"stress draws its cases from instances(size), which {self.rules.path} does not define (docs/rules.md)"}
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
+    def capability_classes(self) -> tuple[type[Capability], ...]:
         """Starts (export), play, mid-game positions, pictures and stress cases (with ``instances``)."""
+        from gamecert.verify.graph.play import GraphRulesMidGame, GraphRulesPlay, GraphRulesStarts
         from gamecert.verify.graph.show import GraphRulesPictures
         from gamecert.verify.graph.stress import GraphStressCases
 
-        starts = GraphRulesStarts(self)
-        stress = (GraphStressCases(self),) if self.rules.instances is not None else ()
-        return (starts, UvgStartPlay(starts), UvgMidGame(starts), GraphRulesPictures(self, starts), *stress)
-
-
-class GraphRulesStarts(ExportStart[GraphInstance]):
-    """Start vertices named by their labels as the rules' ``graph`` gives them (``str`` of each)."""
-
-    def __init__(self, game: GraphRulesGame) -> None:
-        self.game = game
-
-    def export_start(self, instance: GraphInstance, vertex: str | None, source: str) -> UVGStart:
-        g = instance.graph
-        about = (f"game: {self.game.name} (rules file {self.game.rules.path}), input {source}, {g.n} vertices, {g.m} edges",)
-        start = LabelledStart(g, None, about, names=tuple(str(x) for x in instance.labels))
-        if vertex is None:
-            return start
-        text = vertex.strip()
-        if text not in start.names:
-            raise RulesError(VERTEX_SOURCE, 1, 1, f"expected a vertex label of the graph, got {json.dumps(vertex)}")
-        v = start.names.index(text)
-        return LabelledStart(g, v, about + (f"vertex: {text}; the token starts there and counts as visited",), names=start.names)
-
-
-@dataclass(frozen=True)
-class LabelledStart(UVGStart):
-    """A start vertex named by the rules' labels; identifiers in LP/MPS files use the vertex number."""
-
-    names: tuple[str, ...] = field(kw_only=True, default=())
-
-    def label(self, u: int) -> str:
-        return self.names[int(u)]
+        return (GraphRulesStarts, GraphRulesPlay, GraphRulesMidGame, GraphRulesPictures, GraphStressCases)

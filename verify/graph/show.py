@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from gamecert.verify.capabilities import ExportStart, Pictures
-from gamecert.verify.engine import svg as draw
+from gamecert.verify.game import Game
+from gamecert.verify.graph.play import GraphRulesStarts
 from gamecert.verify.uvg.game import UvgPictures
-
-if TYPE_CHECKING:
-    from gamecert.verify.game import Game
 
 
 class GraphRulesPictures(UvgPictures["GraphInstance", "GraphRulesSolution", int]):
@@ -18,8 +15,8 @@ class GraphRulesPictures(UvgPictures["GraphInstance", "GraphRulesSolution", int]
 
     focus_option = "--vertex"
 
-    def __init__(self, game: Game, starts: ExportStart) -> None:
-        super().__init__(starts)
+    def __init__(self, game: Game) -> None:
+        super().__init__(GraphRulesStarts(game))
         self.game = game
 
     def draw(self, instance: Any, solution: Any, focus: int | None = None) -> str:

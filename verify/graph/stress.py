@@ -34,6 +34,11 @@ class GraphStressCases(StressCases):
         self._texts: dict[tuple[int, int], str] = {}  # (size, index) -> the instance's input
         self._size_of: dict[str, int] = {}  # the input of each instance written -> its size
 
+    @classmethod
+    def applies(cls, game: Game) -> bool:
+        """Only where the rules define ``instances``: the cases are drawn from them."""
+        return game.rules.instances is not None  # type: ignore[attr-defined]
+
     def of_size(self, size: int) -> tuple[Any, ...]:
         """The first :data:`PER_SIZE` instances ``instances(size)`` yields."""
         listed = self._sizes.get(size)

@@ -19,19 +19,13 @@ rules (through a guard, like the solver), and returns what
 
 from __future__ import annotations
 
-from typing import Protocol
+from abc import abstractmethod
+from typing import Any
 
-from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.game import Formulation
 from gamecert.verify.impartial import ilp, retrograde, sat, search
 from gamecert.verify.impartial.retrograde import Answers, WholeSumGraph, whole_sum_graph
-
-
-class RulesGame(Protocol):
-    """What a formulation reads of its game: the rules and the limits they run under."""
-
-    rules: ImpartialRules
-    limits: Limits
+from gamecert.verify.rules.formulation import RulesFormulation, RulesGame
 
 
 def impartial_formulations(game: RulesGame) -> tuple[Formulation, ...]:
@@ -47,14 +41,8 @@ def impartial_formulations(game: RulesGame) -> tuple[Formulation, ...]:
     return (ImpartialRetrogradeFormulation(game), ImpartialSatFormulation(game), ImpartialIlpFormulation(game), ImpartialSearchFormulation(game))
 
 
-class ImpartialFormulation(Formulation[list, Answers]):
+class ImpartialFormulation(RulesFormulation[list, Answers, Any]):
     """A formulation of one impartial rules game: it reads the game's rules and limits."""
-
-    def __init__(self, game: RulesGame) -> None:
-        self.game = game
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} of {self.game.rules.name!r}>"
 
 
 class ImpartialRetrogradeFormulation(ImpartialFormulation):
@@ -66,49 +54,47 @@ class ImpartialRetrogradeFormulation(ImpartialFormulation):
 
     name = "retrograde"
 
-    def fits(self, instance: list) -> str | None:
-        return None
-
     def run(self, instance: list) -> Answers:
         return retrograde.retrograde_answers(self.game.rules, instance, self.game.limits)
 
 
 class ImpartialWholeSumFormulation(ImpartialFormulation):
-    """A formulation over the whole-sum position graph, listed once for ``fits`` and ``run``.
+    """A formulation over the whole-sum position graph, listed once for ``fits``, ``predict`` and ``run``
+    (:meth:`~gamecert.verify.rules.formulation.RulesFormulation.listed`).
 
-    ``fits`` lists the graph up to :attr:`cap` positions and keeps it for
-    ``run`` on the same instance (the same list object).
+    ``fits`` lists the graph up to the game's ``--max-positions``; its only
+    refusal is a listing that stopped. How long the formulation would take
+    is :meth:`predict`'s, in seconds, from a measured rate (:meth:`estimate`).
     """
 
-    #: Positions and moves listed before the graph is called too large.
-    cap: int
-    move_cap: int
-
-    def __init__(self, game: RulesGame) -> None:
-        super().__init__(game)
-        self._listed: tuple[list, WholeSumGraph] | None = None
+    def listing(self, instance: list) -> WholeSumGraph:
+        """The whole-sum graph of ``instance`` (``stopped`` past ``--max-positions``)."""
+        return whole_sum_graph(self.game.rules, instance, self.game.limits, stop=True)
 
     def graph(self, instance: list) -> WholeSumGraph:
-        """The whole-sum graph of ``instance`` (``stopped`` past :attr:`cap` positions or :attr:`move_cap` moves)."""
-        if self._listed is None or self._listed[0] is not instance:
-            self._listed = (
-                instance,
-                whole_sum_graph(
-                    self.game.rules, instance, self.game.limits, self.cap, self.move_cap, self.name.upper()
-                ),
-            )
-        return self._listed[1]
+        """The whole-sum graph of ``instance``, listed once for ``fits``, ``predict`` and ``run`` on the same instance."""
+        return self.listed(instance)
+
+    def fits(self, instance: list) -> str | None:
+        return self.graph(instance).stopped or None
+
+    def predict(self, instance: list) -> float | None:
+        """Predicted seconds of :meth:`run` on ``instance`` (None: the listing stopped)."""
+        graph = self.graph(instance)
+        return None if graph.stopped else self.estimate(graph)
+
+    @abstractmethod
+    def estimate(self, graph: WholeSumGraph) -> float:
+        """Predicted seconds of :meth:`run` on ``graph``, from a measured rate."""
 
 
 class ImpartialSatFormulation(ImpartialWholeSumFormulation):
     """The P-positions as the unique kernel, by SAT calls (:func:`~gamecert.verify.impartial.sat.sat_answers`)."""
 
     name = "sat"
-    cap = sat.SAT_MAX_POSITIONS
-    move_cap = sat.SAT_MAX_MOVES
 
-    def fits(self, instance: list) -> str | None:
-        return sat.fits(self.graph(instance))
+    def estimate(self, graph: WholeSumGraph) -> float:
+        return sat.predict(graph)
 
     def run(self, instance: list) -> Answers:
         return sat.sat_answers(self.graph(instance))
@@ -118,11 +104,9 @@ class ImpartialIlpFormulation(ImpartialWholeSumFormulation):
     """The Grundy function by mex constraints, by CP-SAT (:func:`~gamecert.verify.impartial.ilp.ilp_answers`)."""
 
     name = "ilp"
-    cap = ilp.ILP_MAX_POSITIONS
-    move_cap = ilp.ILP_MAX_TERMS
 
-    def fits(self, instance: list) -> str | None:
-        return ilp.fits(self.graph(instance))
+    def estimate(self, graph: WholeSumGraph) -> float:
+        return ilp.predict(graph)
 
     def run(self, instance: list) -> Answers:
         return ilp.ilp_answers(self.graph(instance))
@@ -137,9 +121,6 @@ class ImpartialSearchFormulation(ImpartialFormulation):
     """
 
     name = "search"
-
-    def fits(self, instance: list) -> str | None:
-        return None
 
     def run(self, instance: list) -> Answers:
         return search.search_answers(self.game.rules, instance, self.game.limits)

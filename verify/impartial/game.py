@@ -1,13 +1,10 @@
-"""Games written as rules files: :class:`ImpartialRulesGame` and :class:`GraphRulesGame`.
+"""Impartial games written as rules files: :class:`ImpartialRulesGame`.
 
-:func:`~gamecert.verify.rules.load.rules_game` turns a rules file into one of
-these (or another kind's game), so every command works on it as on a built-in game. An impartial game answers one line per input line (``win N``
-or ``lose 0``: the nim value under normal play; ``win`` / ``lose`` under
-misère play; or the rules' own ``answer``), certified by the value of every
-position reached. A token-on-a-graph game is undirected vertex geography on
-the graph the rules build (:class:`~gamecert.verify.uvg.game.UvgGame`): one
-line ``LABEL win`` or ``LABEL lose`` per vertex, certified by the
-Gallai–Edmonds decomposition, cross-checked by ILP, SAT, rule search and QBF.
+:func:`~gamecert.verify.rules.load.rules_game` turns a rules file of this kind
+into one, so every command works on it as on a built-in game. An impartial game
+answers one line per input line (``win N`` or ``lose 0``: the nim value under
+normal play; ``win`` / ``lose`` under misère play; or the rules' own
+``answer``), certified by the value of every position reached.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ from gamecert.solvers.impartial.solver import ImpartialSolution, impartial_game,
 from gamecert.solvers.rules.rules import Guard, ImpartialRules
 from gamecert.verify.game import Capability, Formulation
 from gamecert.verify.rules.base import QueryRulesGame
-from gamecert.verify.uvg.game import UvgGame
 
 #: An impartial answer per query: whether the player to move wins, and the nim value (None under misère play).
 Verdict = tuple[bool, "int | None"]
@@ -87,7 +83,7 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
 
         return formulations.impartial_formulations(self)
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
+    def capability_classes(self) -> tuple[type[Capability], ...]:
         """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
         from gamecert.verify.impartial.audit import ImpartialClaims
         from gamecert.verify.impartial.contest import ImpartialContest
@@ -96,11 +92,7 @@ class ImpartialRulesGame(QueryRulesGame[list, ImpartialSolution]):
         from gamecert.verify.impartial.stats import ImpartialStatistics
         from gamecert.verify.rules.stress import LineStressCases
 
-        stress = (LineStressCases(self),) if self.rules.positions is not None else ()
         return (
-            ImpartialPictures(self), ImpartialPositionPictures(self), ImpartialPositionPlay(self),
-            ImpartialPositions(self), ImpartialContest(self), *stress, ImpartialClaims(self), ImpartialStatistics(self),
+            ImpartialPictures, ImpartialPositionPictures, ImpartialPositionPlay, ImpartialPositions, ImpartialContest,
+            LineStressCases, ImpartialClaims, ImpartialStatistics,
         )
-
-
-# -- token-on-a-graph rules --------------------------------------------------------------------

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from gamecert.solvers.errors import SolverError
 from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Rate
 from gamecert.verify.impartial.retrograde import Answers, WholeSumGraph
 
-#: Largest whole-sum graph solved (positions), see :func:`fits`.
-ILP_MAX_POSITIONS = 5_000
-#: Largest number of terms in the mex constraints (about the sum of squared numbers of moves).
-ILP_MAX_TERMS = 60_000
+#: Measured seconds per term of the model (:func:`size`), built and solved (:func:`predict`).
+RATE = Rate(6e-5, "term", "python benchmarks/routes.py impartial")
 #: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
 ILP_TIME_LIMIT = 60.0
 #: CP-SAT workers: the models are small and one worker keeps runs reproducible.
@@ -38,31 +37,20 @@ def terms(graph: WholeSumGraph) -> int:
     return sum((len(o) + 1) * (len(o) + 1) for o in graph.options)
 
 
-def fits(graph: WholeSumGraph) -> str | None:
-    """Whether :func:`ilp_answers` runs on ``graph`` (None) or why not.
+def size(graph: WholeSumGraph) -> int:
+    """The model's terms: :func:`terms` under normal play; under misère play one per move."""
+    return graph.moves if graph.misere else terms(graph)
+
+
+def predict(graph: WholeSumGraph) -> float:
+    """Predicted seconds of :func:`ilp_answers` on ``graph``, from the measured rate per term.
 
     The normal-play model has ``d + 1`` one-hot variables per position of
     ``d`` moves and ``O(d²)`` terms in its mex constraints (:func:`terms`);
     the misère model one variable per position and a term per move. Building
-    and solving cost about the model's size: the whole sum of Kayles on 18
-    pins (490 positions, 60,374 terms) takes under a second, on 22 pins
-    (224,961 terms) about five; misère Kayles on 26 pins (41,391 moves) half a
-    second. Hence :data:`ILP_MAX_TERMS`, and :data:`ILP_MAX_POSITIONS`.
-
-    >>> from gamecert.solvers.rules.rules import ImpartialRules
-    >>> from gamecert.verify.impartial.retrograde import whole_sum_graph
-    >>> fits(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [500]))
-    '501 whole-sum positions: 42,042,751 terms > 60,000 (ILP limit)'
+    and solving cost about the model's size.
     """
-    if graph.stopped:
-        return graph.stopped
-    n = len(graph.positions)
-    if n > ILP_MAX_POSITIONS:
-        return f"{n:,} whole-sum positions > {ILP_MAX_POSITIONS:,} (ILP limit)"
-    count = graph.moves if graph.misere else terms(graph)
-    if count > ILP_MAX_TERMS:
-        return f"{n:,} whole-sum positions: {count:,} terms > {ILP_MAX_TERMS:,} (ILP limit)"
-    return None
+    return RATE.seconds(size(graph))
 
 
 def ilp_answers(graph: WholeSumGraph) -> Answers:
@@ -79,7 +67,7 @@ def ilp_answers(graph: WholeSumGraph) -> Answers:
     Raises
     ------
     TimeLimitError
-        when :func:`fits` rejects the graph or a solve runs past :data:`ILP_TIME_LIMIT`.
+        when the graph's listing stopped (``graph.stopped``) or a solve runs past :data:`ILP_TIME_LIMIT`.
     SolverError
         if a solve contradicts the uniqueness of the Grundy function (or of the kernel).
 
@@ -105,9 +93,8 @@ def ilp_answers(graph: WholeSumGraph) -> Answers:
     """
     from ortools.sat.python import cp_model
 
-    reason = fits(graph)
-    if reason is not None:
-        raise TimeLimitError(reason)
+    if graph.stopped:
+        raise TimeLimitError(graph.stopped)
     model = cp_model.CpModel()
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = ILP_WORKERS

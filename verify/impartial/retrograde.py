@@ -126,9 +126,7 @@ def whole_sum_graph(
     rules: ImpartialRules,
     queries: Sequence[Hashable],
     limits: Limits | None = None,
-    cap: int | None = None,
-    move_cap: int | None = None,
-    name: str = "",
+    stop: bool = False,
 ) -> WholeSumGraph:
     """List the position graph of the whole sums reachable from the queries.
 
@@ -137,17 +135,15 @@ def whole_sum_graph(
     rules : the game's :class:`~gamecert.solvers.rules.rules.ImpartialRules`
     queries : positions, as the rules' ``parse`` returns them
     limits : positions, memory and seconds per rules call allowed
-    cap, move_cap : stop listing once more than ``cap`` positions are found or
-        ``move_cap`` moves listed (the graph says so in ``stopped``)
-    name : whose limits ``cap`` and ``move_cap`` are, for ``stopped`` (``SAT``: "SAT limit")
+    stop : past ``limits.max_positions`` positions, stop listing and say so in the graph's ``stopped``
+        (else raise)
 
     Raises
     ------
     RulesError
         if the rules raise, return what the contract forbids, or make a loop.
     TimeLimitError
-        past ``limits.max_positions`` positions, when no ``cap`` is given
-        (with one, the graph says so in ``stopped``).
+        past ``limits.max_positions`` positions, unless ``stop`` (then the graph says so in ``stopped``).
 
     Notes
     -----
@@ -176,29 +172,16 @@ def whole_sum_graph(
             keys.append(key)
         return x
 
-    def stopped() -> str:
-        """Why listing stops now ("" while it goes on)."""
-        if len(keys) > limits.max_positions:
-            return f"more than {limits.max_positions:,} whole-sum positions (--max-positions)"
-        if cap is not None and len(keys) > cap:
-            return f"more than {cap:,} whole-sum positions ({name} limit)"
-        if move_cap is not None and moves > move_cap:
-            return f"more than {move_cap:,} moves between whole sums ({name} limit)"
-        return ""
-
-    moves = 0
     with calls:
         roots = tuple(node(sums.start(q)) for q in queries)
-        # Invariant: keys[:len(options)] are expanded, the rest are found but not yet expanded;
-        # moves counts the moves listed in options.
+        # Invariant: keys[:len(options)] are expanded, the rest are found but not yet expanded.
         while len(options) < len(keys):
-            why = stopped()
-            if why:
-                if cap is None and move_cap is None:
+            if len(keys) > limits.max_positions:
+                why = f"more than {limits.max_positions:,} whole-sum positions (--max-positions)"
+                if not stop:
                     raise TimeLimitError(why)
                 return WholeSumGraph(tuple(sums.position(k) for k in keys), (), roots, (), rules.misere, why)
             options.append(tuple(node(k) for k in sums.moves(keys[len(options)])))
-            moves += len(options[-1])
     positions = tuple(sums.position(k) for k in keys)
     order, cycle = bottom_up(options)
     if cycle:

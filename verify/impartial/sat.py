@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from gamecert.solvers.errors import SolverError
 from gamecert.verify.errors import TimeLimitError
+from gamecert.verify.game import Rate
 from gamecert.verify.impartial.retrograde import Answers, WholeSumGraph
 
 #: python-sat backend (as for undirected vertex geography).
 SAT_BACKEND = "cadical153"
-#: Largest graph solved: positions of ``G + *h`` for every heap ``h`` asked (see :func:`fits`).
-SAT_MAX_POSITIONS = 20_000
-#: Largest number of moves (binary clauses) of that graph.
-SAT_MAX_MOVES = 400_000
+#: Measured seconds per clause (:func:`clauses`), the CNF built and solved (:func:`predict`).
+RATE = Rate(8e-6, "clause", "python benchmarks/routes.py impartial")
 
 
 def heaps(graph: WholeSumGraph) -> int:
@@ -47,33 +46,25 @@ def size(graph: WholeSumGraph) -> tuple[int, int]:
     return n * (h + 1), graph.moves * (h + 1) + n * h * (h + 1) // 2
 
 
-def fits(graph: WholeSumGraph) -> str | None:
-    """Whether :func:`sat_answers` runs on ``graph`` (None) or why not.
-
-    The clauses are one binary clause per move and one long clause per
-    position (:func:`size`), and unit propagation alone decides an acyclic
-    kernel (from the terminal positions up), so building the CNF costs
-    more than solving it: Kayles on 18 pins beside heaps up to 18 (9,310
-    positions, 170,848 moves) takes about a third of a second, on 22 pins
-    (28,865 positions, 650,693 moves) about one and a half. The limits keep a
-    cross-check near a second.
+def clauses(graph: WholeSumGraph) -> int:
+    """The clauses :func:`sat_answers` writes: one per position and one per move of ``G + *h`` (:func:`size`).
 
     >>> from gamecert.solvers.rules.rules import ImpartialRules
     >>> from gamecert.verify.impartial.retrograde import whole_sum_graph
-    >>> fits(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [300]))
-    '301 whole-sum positions with heaps up to 300: 90,601 positions > 20,000 (SAT limit)'
+    >>> clauses(whole_sum_graph(ImpartialRules("nim", "nim.py", int, range), [2]))
+    27
     """
-    if graph.stopped:
-        return graph.stopped
-    n, m = size(graph)
-    beside = "" if graph.misere else f" with heaps up to {heaps(graph)}"
-    if n > SAT_MAX_POSITIONS:
-        return (
-            f"{len(graph.positions):,} whole-sum positions{beside}: {n:,} positions > {SAT_MAX_POSITIONS:,} (SAT limit)"
-        )
-    if m > SAT_MAX_MOVES:
-        return f"{len(graph.positions):,} whole-sum positions{beside}: {m:,} moves > {SAT_MAX_MOVES:,} (SAT limit)"
-    return None
+    return sum(size(graph))
+
+
+def predict(graph: WholeSumGraph) -> float:
+    """Predicted seconds of :func:`sat_answers` on ``graph``, from the measured rate per clause.
+
+    Unit propagation alone decides an acyclic kernel (from the terminal
+    positions up), so building the CNF costs more than solving it: the time
+    grows with the clauses.
+    """
+    return RATE.seconds(clauses(graph))
 
 
 def sat_answers(graph: WholeSumGraph) -> Answers:
@@ -90,7 +81,7 @@ def sat_answers(graph: WholeSumGraph) -> Answers:
     Raises
     ------
     TimeLimitError
-        when :func:`fits` rejects the graph.
+        when the graph's listing stopped (``graph.stopped``).
     SolverError
         if a SAT call contradicts the kernel's uniqueness.
 
@@ -119,9 +110,8 @@ def sat_answers(graph: WholeSumGraph) -> Answers:
     from pysat.formula import CNF, IDPool
     from pysat.solvers import Solver
 
-    reason = fits(graph)
-    if reason is not None:
-        raise TimeLimitError(reason)
+    if graph.stopped:
+        raise TimeLimitError(graph.stopped)
     positions, options = graph.positions, graph.options
     top = heaps(graph)
     # Model: p[(position, heap)] is "the position beside a nim heap of that size is a P-position".

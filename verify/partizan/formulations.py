@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib.util
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, PartizanRules
@@ -27,6 +27,7 @@ from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Formulation
 from gamecert.verify.partizan.answer import Verdict
 from gamecert.verify.partizan.conway import conway_answers
+from gamecert.verify.rules.formulation import RulesFormulation, RulesGame
 
 #: Whole positions (each with a player to move) the general solver may list before the formulation gives up.
 GENERAL_MAX_POSITIONS = 100_000
@@ -34,13 +35,6 @@ GENERAL_MAX_POSITIONS = 100_000
 PYCGT_MAX_POSITIONS = 20_000
 #: The outcome class from whether Left, and whether Right, wins moving first.
 CLASS = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
-
-
-class RulesGame(Protocol):
-    """What a formulation reads of its game: the rules and the limits they run under."""
-
-    rules: PartizanRules
-    limits: Limits
 
 
 def partizan_formulations(game: RulesGame) -> tuple[Formulation, ...]:
@@ -57,14 +51,8 @@ def partizan_formulations(game: RulesGame) -> tuple[Formulation, ...]:
     return (PartizanConwayFormulation(game), PartizanAsGeneralFormulation(game), PartizanPycgtFormulation(game))
 
 
-class PartizanFormulation(Formulation[list, tuple]):
+class PartizanFormulation(RulesFormulation[list, tuple, Any]):
     """A formulation of one partizan rules game: it reads the game's rules and limits."""
-
-    def __init__(self, game: RulesGame) -> None:
-        self.game = game
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} of {self.game.rules.name!r}>"
 
 
 class PartizanConwayFormulation(PartizanFormulation):
@@ -75,9 +63,6 @@ class PartizanConwayFormulation(PartizanFormulation):
     """
 
     name = "conway"
-
-    def fits(self, instance: list) -> str | None:
-        return None
 
     def run(self, instance: list) -> tuple[Verdict, ...]:
         return conway_answers(self.game.rules, instance, self.game.limits)

@@ -95,7 +95,7 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
 
         return partizan_formulations(self)
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
+    def capability_classes(self) -> tuple[type[Capability], ...]:
         """Pictures, play, positions, the contest problem, stress cases (with ``positions``) and claims."""
         from gamecert.verify.partizan.audit import PartizanClaims
         from gamecert.verify.partizan.play import PartizanPositionPlay, PartizanPositions
@@ -105,10 +105,8 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
         from gamecert.verify.partizan.stress import PartizanStressCases
         from gamecert.verify.partizan.contest import PartizanContest
 
-        stress = (PartizanStressCases(self),) if self.rules.positions is not None else ()
         return (
-            PartizanPictures(self), PartizanPositionPictures(self), PartizanPositionPlay(self),
-            PartizanPositions(self), PartizanContest(self), *stress, PartizanClaims(self), PartizanStatistics(self),
-            PartizanStreamedAnswer(self),
+            PartizanPictures, PartizanPositionPictures, PartizanPositionPlay, PartizanPositions, PartizanContest,
+            PartizanStressCases, PartizanClaims, PartizanStatistics, PartizanStreamedAnswer,
         )
 

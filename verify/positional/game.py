@@ -165,13 +165,14 @@ class PositionalRulesGame(QueryRulesGame[tuple, PositionalSolution]):
             ],
         }
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
-        return (ClaimPositions(self),)
+    def capability_classes(self) -> tuple[type[Capability], ...]:
+        """A command-line position solved with the value of claiming each empty cell (``solve --position``)."""
+        return (ClaimPositions,)
 
     def formulations(self) -> tuple[Formulation, ...]:
         from gamecert.verify.positional.formulations import PositionalQbfFormulation
 
-        return (PositionalQbfFormulation(self.board),)
+        return (PositionalQbfFormulation(self),)
 
 
 def certified_line(solution: PositionalSolution, seconds: float | None = None) -> str:

@@ -66,9 +66,19 @@ class RulesFileGame(Game[I, S]):
             self._capabilities = self.build_capabilities()
         return self._capabilities
 
-    @abstractmethod
     def build_capabilities(self) -> tuple[Capability, ...]:
-        """The kind's capabilities (pictures, play, positions, stress cases, claims, the contest problem, ...)."""
+        """Each of the kind's :meth:`capability_classes` that applies to this game (``cls.applies(game)``), made
+        as ``cls(game)``, in the order the kind lists them (a command takes the first match)."""
+        return tuple(cls(self) for cls in self.capability_classes() if cls.applies(self))  # type: ignore[call-arg]
+
+    @abstractmethod
+    def capability_classes(self) -> tuple[type[Capability], ...]:
+        """The kind's capability classes (pictures, play, positions, stress cases, claims, the contest problem, ...),
+        each made from the game alone.
+
+        A kind imports them inside this method, so that loading a rules file
+        loads only its own kind's modules, and only when a command asks.
+        """
 
     def answer_lines(self, answers: Iterable[tuple]) -> list[str]:
         """The rules' ``answer(*a)`` for each answer ``a``, each checked to be one line of text.

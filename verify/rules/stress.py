@@ -31,7 +31,7 @@ from typing import Any
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.positions import parse_positions
-from gamecert.solvers.rules.rules import RULES_FAULTS, GraphRules, Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.rules.rules import GraphRules, Guard, ImpartialRules, Limits, shown_position
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.game import Game
 
@@ -266,6 +266,11 @@ class LineStressCases(StressCases):
         # ``game`` is a rules game whose positions are input lines (its rules and limits).
         self.game_name = game.name
         self.catalog = PositionCatalog(game.rules, game.limits, hint=STRESS_HINT.format(function="positions"))
+
+    @classmethod
+    def applies(cls, game: Game) -> bool:
+        """Only where the rules define ``positions``: the cases are drawn from them."""
+        return game.rules.positions is not None  # type: ignore[attr-defined]
 
     def edge_cases(self, max_size: int) -> Iterator[tuple[str, str]]:
         catalog = self.catalog

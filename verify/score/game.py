@@ -29,10 +29,10 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
     kind = "score"
     rules: ScoreRules
 
-    def contest_problem(self) -> type:
-        from gamecert.verify.score.contest import ScoreRulesProblem
+    def contest(self) -> type[Capability]:
+        from gamecert.verify.score.contest import ScoreContest
 
-        return ScoreRulesProblem
+        return ScoreContest
 
     def steps(self, moved: list) -> list[tuple[Any, int]]:
         """What ``moves`` returned: already ``(position after, the mover's points)`` pairs."""
@@ -60,11 +60,12 @@ class ScoreRulesGame(TurnRulesGame[ScoreSolution]):
 
         return score_formulations(self)
 
-    def build_capabilities(self) -> tuple[Capability, ...]:
-        """A turn game's capabilities (:meth:`TurnRulesGame.build_capabilities`) and the tiered solve."""
+    def capability_classes(self) -> tuple[type[Capability], ...]:
+        """A turn game's capabilities (:meth:`TurnRulesGame.capability_classes`), the tiered solve and the
+        statistics."""
         from gamecert.verify.score.stats import ScoreStatistics
 
-        return (*super().build_capabilities(), ScoreTiers(self), ScoreStatistics(self))
+        return (*super().capability_classes(), ScoreTiers, ScoreStatistics)
 
 
 class ScoreTiers(TurnTiers):

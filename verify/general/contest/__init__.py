@@ -100,9 +100,11 @@ class TurnContest(Contest):
     """``gamecert package --rules FILE``: the contest problem of a general or score rules game with ``positions``
     and one position per input line."""
 
-    def __init__(self, game: Game, made: type[TurnRulesProblem]) -> None:
+    #: The problem this contest makes (the kind's).
+    made: type[TurnRulesProblem]
+
+    def __init__(self, game: Game) -> None:
         self.game = game
-        self.made = made  # the kind's problem class, named by its game
 
     def problem(self) -> TurnRulesProblem:
         rules = self.game.rules
@@ -116,3 +118,9 @@ class TurnContest(Contest):
                 f"{rules.path} reads a whole input (starts): a package's tests are one position per line"
             )
         return self.made(self.game)
+
+
+class GeneralContest(TurnContest):
+    """``gamecert package --rules FILE``: the contest problem of a general rules game."""
+
+    made = GeneralRulesProblem

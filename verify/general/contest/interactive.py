@@ -27,7 +27,7 @@ from gamecert.verify.capabilities import InteractiveContest, PositionPlay
 from gamecert.verify.engine.interactive import ROLES, Judged, Jury, JuryProblem, Talk
 from gamecert.verify.engine.play import Illegal
 from gamecert.verify.engine.problem import TestCase, Unseen
-from gamecert.verify.general.contest import GeneralRulesProblem, TurnContest
+from gamecert.verify.general.contest import GeneralContest, GeneralRulesProblem
 from gamecert.verify.rules.contest import SCALES, filled, package_plan
 
 if TYPE_CHECKING:
@@ -188,5 +188,5 @@ class GeneralInteractiveContest(InteractiveContest):
         self.game = game
 
     def problem(self) -> GeneralInteractive:
-        TurnContest(self.game, GeneralRulesProblem).problem()  # the same refusals as the plain problem
+        GeneralContest(self.game).problem()  # the same refusals as the plain problem
         return GeneralInteractive(self.game)

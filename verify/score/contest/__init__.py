@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from gamecert.verify.general.contest import TurnRulesProblem
+from gamecert.verify.general.contest import TurnContest, TurnRulesProblem
 
 
 class ScoreRulesProblem(TurnRulesProblem):
@@ -35,3 +35,9 @@ class ScoreRulesProblem(TurnRulesProblem):
             return (r"For each line, print the text the rules' \texttt{answer(\"score\", $S$)} returns, "
                     f"where $S$ is {value}.")
         return rf"For each line, print \texttt{{score $S$}}, where $S$ is {value}."
+
+
+class ScoreContest(TurnContest):
+    """``gamecert package --rules FILE``: the contest problem of a score rules game."""
+
+    made = ScoreRulesProblem
