@@ -45,7 +45,7 @@ RULES = Path(__file__).resolve().parents[1] / "examples" / "connect_four_tiers.p
 
 
 def whole(board: str, jobs: int, shards: int, compare: bool) -> None:
-    from gamecert.solvers.general.graph import Queries
+    from gamecert.solvers.turn.graph import Queries
     from gamecert.solvers.general.solver import general_game
     from gamecert.solvers.rules.rules import Limits
     from gamecert.verify.engine.tiers.solve import solve_tiers
@@ -167,7 +167,7 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
 
 def per_position(board: str, shards: int) -> None:
     """CPU per position: the in-memory solve and check against a tiered solve's tasks, all in this process."""
-    from gamecert.solvers.general.graph import Queries
+    from gamecert.solvers.turn.graph import Queries
     from gamecert.solvers.general.solver import general_game
     from gamecert.solvers.rules.rules import Limits
     from gamecert.verify.engine.tiers.solve import solve_tiers

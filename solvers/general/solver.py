@@ -1,7 +1,7 @@
 """Solve a general two-player game given as rules: win, lose or draw, with remoteness, by retrograde analysis.
 
 :func:`general_game` answers a list of query positions. The solution carries
-its certificate, the :class:`~gamecert.solvers.general.value.Value` of every
+its certificate, the :class:`~gamecert.solvers.turn.value.Value` of every
 position reached, which :mod:`gamecert.verify.general.certificate` checks by
 calling the rules again.
 """
@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Explored, Table, explore
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.graph import Explored, Table, explore
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits
 
 
@@ -24,7 +24,7 @@ from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits
 class GeneralSolution:
     """The answers to the queries of a general game, with their certificate.
 
-    ``values[i]`` is query ``i``'s :class:`~gamecert.solvers.general.value.Value`
+    ``values[i]`` is query ``i``'s :class:`~gamecert.solvers.turn.value.Value`
     (``win N``, ``lose N`` or ``draw``, for the player to move). ``table``
     is the certificate: every position reached from the queries -> its value.
     ``players`` names the players as ``player`` gave them, in the order met

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, TurnRules, shown_position
 
 #: A position's outcome for the player to move (0: not decided yet).

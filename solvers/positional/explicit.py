@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gamecert.solvers.errors import GamecertError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.jit import kernel
 from gamecert.solvers.positional.board import ClaimBoard
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gamecert.solvers.rules.shown import shown_position
-from gamecert.solvers.rules.turn import Located, MoveReader
+from gamecert.solvers.turn.moves import Located, MoveReader
 
 
 def is_points(x: Any) -> bool:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Explored, Table, explore, loop_error
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.graph import Explored, Table, explore, loop_error
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 
 #: Why a loop in a score game is bad rules.
@@ -25,7 +25,7 @@ LOOP = "a position is reachable from itself, so play need not end; a score game 
 class ScoreSolution:
     """The answers to the queries of a score game, with their certificate.
 
-    ``values[i]`` is query ``i``'s :class:`~gamecert.solvers.general.value.Value`
+    ``values[i]`` is query ``i``'s :class:`~gamecert.solvers.turn.value.Value`
     (``score S``). The certificate: ``table`` maps every position reached to
     its score (an int), ``ranks`` to the number of moves of the longest play
     from it, which every move lowers (so every play ends). ``players`` and

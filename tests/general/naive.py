@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, ScoreRules
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from gamecert.solvers.general.solver import GeneralSolution
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Limits
 from gamecert.solvers.score.solver import ScoreSolution
 from gamecert.verify import registry

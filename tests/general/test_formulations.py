@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 from gamecert.solvers.errors import RulesError, SolverError
 from gamecert.solvers.general.solver import general_game
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import GeneralRules
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general import qbf, sat
 from gamecert.verify.general.formulations import general_formulations
-from gamecert.verify.general.graph import queries, turn_graph
+from gamecert.verify.turn.graph import queries, turn_graph
 from tests.general import formulating
 
 NAMES = ["search", "sat", "qbf-depqbf", "qbf-rareqs", "cpsat"]

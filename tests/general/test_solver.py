@@ -9,7 +9,7 @@ import pytest
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.general.solver import general_game
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Limits
 from gamecert.verify.general.certificate import check_general
 from gamecert.verify.rules.load import load_rules

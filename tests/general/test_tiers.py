@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.turn.graph import Queries
 from gamecert.solvers.general.solver import general_game
 from gamecert.solvers.general.tiers import WIN
 from gamecert.solvers.rules.rules import GeneralRules

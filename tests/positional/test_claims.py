@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.solvers.positional.explicit import claim_game, solve_table
 from gamecert.solvers.rules.rules import ClaimRules

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.rules.base import QueryRulesGame, RulesFileGame
 from gamecert.verify.rules.load import rules_game
 

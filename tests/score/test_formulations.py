@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import ScoreRules
 from gamecert.solvers.score.solver import score_game
-from gamecert.verify.general.graph import turn_graph
+from gamecert.verify.turn.graph import turn_graph
 from gamecert.verify.rules.load import load_rules
 from gamecert.verify.score.formulations import score_formulations
 from tests.general import formulating

@@ -9,14 +9,14 @@ from typing import ClassVar
 import pytest
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import explore
+from gamecert.solvers.turn.graph import explore
 from gamecert.solvers.general.moves import GeneralMoves
 from gamecert.solvers.general.tiers import expand
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, ScoreRules
-from gamecert.solvers.rules.turn import MoveReader
+from gamecert.solvers.turn.moves import MoveReader
 from gamecert.solvers.score.moves import ScoreMoves
 from gamecert.solvers.score.solver import score_game
-from gamecert.verify.general.graph import turn_graph
+from gamecert.verify.turn.graph import turn_graph
 from gamecert.verify.score.certificate import check_score
 from tests.general.naive import naive_score, random_score
 

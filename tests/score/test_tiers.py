@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.turn.graph import Queries
 from gamecert.solvers.rules.rules import ScoreRules
 from gamecert.solvers.score.solver import score_game
 from gamecert.verify.cli import main

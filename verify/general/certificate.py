@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from gamecert.solvers.general.solver import GeneralSolution
-from gamecert.solvers.general.value import OUTCOMES, Value
+from gamecert.solvers.turn.value import OUTCOMES, Value
 from gamecert.solvers.rules.rules import Guard, Limits, TurnRules
 
 #: At most this many violations are listed.

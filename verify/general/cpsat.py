@@ -18,11 +18,11 @@ of every other. Nothing here uses the fast solver.
 from __future__ import annotations
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
-from gamecert.verify.general.bounds import remoteness_bound
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.bounds import remoteness_bound
+from gamecert.verify.turn.graph import TurnGraph
 
 #: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
 CPSAT_TIME_LIMIT = 60.0
@@ -45,11 +45,11 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph`)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph`)
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` per query.
+    One :class:`~gamecert.solvers.turn.value.Value` per query.
 
     Raises
     ------
@@ -62,7 +62,7 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     -----
     Per position ``x``: Booleans ``win[x]``, ``lose[x]``, ``draw[x]`` (exactly
     one) and an integer ``rank[x]`` in ``0 .. D``, ``D`` a bound on every remoteness (the
-    longest play, or ``P`` in a loopy game: :func:`~gamecert.verify.general.bounds.remoteness_bound`). For a move ``i`` to ``y``,
+    longest play, or ``P`` in a loopy game: :func:`~gamecert.verify.turn.bounds.remoteness_bound`). For a move ``i`` to ``y``,
     ``good_i`` is ``lose[y]`` (on an extra move ``win[y]``) and ``bad_i`` is
     ``win[y]`` (extra: ``lose[y]``). Where play stops the label is fixed
     (``result``, or lost with no move) and the rank 0. Elsewhere, with
@@ -91,7 +91,7 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     queries.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> loop = GeneralRules("loop", "l.py", int, lambda n: [n, n - 1] if n else [])
     >>> [str(v) for v in cpsat_values(turn_graph(loop, [0, 1, 2]))]
     ['lose 0', 'win 1', 'draw']

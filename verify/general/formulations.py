@@ -1,9 +1,9 @@
 """The independent formulations of general games (depth-bounded search, SAT, QBF, CP-SAT).
 
 Each answers the queries of an input by itself, reading nothing but the
-rules (through a guard, :func:`~gamecert.verify.general.graph.turn_graph`),
+rules (through a guard, :func:`~gamecert.verify.turn.graph.turn_graph`),
 and returns what the game's ``answer`` returns: one
-:class:`~gamecert.solvers.general.value.Value` per query. None shares code
+:class:`~gamecert.solvers.turn.value.Value` per query. None shares code
 with the fast solver (:mod:`gamecert.solvers.general`):
 
 * ``search`` (:mod:`~gamecert.verify.general.search`): "the player to move
@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.game import Formulation
 from gamecert.verify.general import cpsat, qbf, sat, search
-from gamecert.verify.general.graph import TurnGraph, queries, turn_graph
-from gamecert.verify.general.strategy import TurnGame
+from gamecert.verify.turn.graph import TurnGraph, queries, turn_graph
+from gamecert.verify.turn.strategy import TurnGame
 from gamecert.verify.rules.formulation import RulesFormulation
 
 #: What every formulation returns: one value per query, in query order.
@@ -55,7 +55,7 @@ class TurnFormulation(RulesFormulation[Any, Values, TurnGraph]):
     ``fits`` lists the graph up to the game's ``--max-positions`` and keeps it
     for ``predict`` and ``run`` on the same instance (the same object). The
     instance is the game's (its query positions read by
-    :func:`~gamecert.verify.general.graph.queries`) or a list of positions.
+    :func:`~gamecert.verify.turn.graph.queries`) or a list of positions.
     Its only refusal is a listing that stopped; how long the formulation
     would take is :meth:`predict`'s, in seconds, from measured rates.
     """

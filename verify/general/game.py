@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from gamecert.solvers.errors import RulesError, SolverError
-from gamecert.solvers.general.graph import Queries, Table, parse_queries
+from gamecert.solvers.turn.graph import Queries, Table, parse_queries
 from gamecert.solvers.general.solver import GeneralSolution, general_game
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Guard, TurnRules, shown_position
 from gamecert.verify.capabilities import PositionAnswer, Positions, StressCases, Tiers
 from gamecert.verify.game import Capability, Formulation
-from gamecert.verify.general.strategy import best_move, entry
+from gamecert.verify.turn.strategy import best_move, entry
 from gamecert.verify.rules.base import QueryRulesGame
 
 if TYPE_CHECKING:
@@ -142,10 +142,10 @@ class TurnRulesGame(QueryRulesGame[Queries, S], Generic[S]):
     def capability_classes(self) -> tuple[type[Capability], ...]:
         """A command-line position solved (``solve --position``), claims, pictures, play, the kind's contest
         problem (:meth:`contest`), and stress cases (with ``positions`` and one position per input line)."""
-        from gamecert.verify.general.audit import TurnClaims
-        from gamecert.verify.general.play import TurnPositionPlay
-        from gamecert.verify.general.show import TurnPictures, TurnPositionPictures
-        from gamecert.verify.general.stress import TurnStressCases
+        from gamecert.verify.turn.audit import TurnClaims
+        from gamecert.verify.turn.play import TurnPositionPlay
+        from gamecert.verify.turn.show import TurnPictures, TurnPositionPictures
+        from gamecert.verify.turn.stress import TurnStressCases
 
         return (
             TurnPositions, TurnClaims, TurnPictures, TurnPositionPictures, TurnPositionPlay, self.contest(),

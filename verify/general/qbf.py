@@ -61,11 +61,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
-from gamecert.verify.general.bounds import play_depths
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.bounds import play_depths
+from gamecert.verify.turn.graph import TurnGraph
 
 #: DepQBF, as for undirected vertex geography (pyqbf's name).
 QBF_SOLVER = "depqbf"
@@ -92,7 +92,7 @@ def predict(graph: TurnGraph) -> float:
     formulas.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> take = GeneralRules("take", "t.py", int, lambda n: [n - k for k in (1, 2) if k <= n])
     >>> predict(turn_graph(take, [10])) < 1 < 60 < predict(turn_graph(take, [200]))
     True
@@ -153,7 +153,7 @@ def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
     PSPACE-complete; :func:`predict` estimates the time.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> loop = GeneralRules("loop", "l.py", int, lambda n: [n, n - 1] if n else [])
     >>> [str(v) for v in qbf_values(turn_graph(loop, [0, 1, 2]))]
     ['lose 0', 'win 1', 'draw']
@@ -192,7 +192,7 @@ def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QB
     (:func:`~gamecert.verify.engine.qbf.solve_qbf`).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> g = turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3])
     >>> [wins_within(g, g.roots[0], k, 0) for k in range(5)]
     [False, False, False, True, True]
@@ -257,7 +257,7 @@ def won_within_formula(graph: TurnGraph, root: int, k: int, side: int):
     within ``k`` moves ends in a win for ``side`` (the goal clause would be empty).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> g = turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3])
     >>> won_within_formula(g, 0, 0, 0), [q for q, _ in _merged([("e", [1]), ("a", [2])])]
     (False, ['e', 'a'])

@@ -4,7 +4,7 @@ Per position ``x``: Booleans ``win[x]`` and ``lose[x]`` (the player to move
 wins, or loses; neither: a draw) and the remoteness ``rem[x]`` in ``B`` bits,
 ``B`` the bits of a bound on every remoteness (the longest play, or the
 number of positions in a loopy game:
-:func:`~gamecert.verify.general.bounds.remoteness_bound`). The clauses are
+:func:`~gamecert.verify.turn.bounds.remoteness_bound`). The clauses are
 local to a position and its moves, and the remoteness doubles as a level
 ranking (as in translations of logic programs to SAT): a won position has a
 winning move to a position ranked exactly one lower and none ranked more
@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
-from gamecert.verify.general.bounds import remoteness_bound
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.bounds import remoteness_bound
+from gamecert.verify.turn.graph import TurnGraph
 
 #: python-sat backend (as for the impartial games).
 SAT_BACKEND = "cadical153"
@@ -41,7 +41,7 @@ def clauses(graph: TurnGraph) -> int:
     """About how many clauses :func:`sat_values` writes: ``(8 + 7 B) P + (6 + 9 B) M`` for ``B`` bits.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> clauses(turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3]))
     160
     """
@@ -121,11 +121,11 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph`)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph`)
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` per query.
+    One :class:`~gamecert.solvers.turn.value.Value` per query.
 
     Raises
     ------
@@ -164,7 +164,7 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     ``O((P + M) B)`` clauses, ``B = O(log P)``.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> loop = GeneralRules("loop", "l.py", int, lambda n: [n, n - 1] if n else [])
     >>> [str(v) for v in sat_values(turn_graph(loop, [0, 1, 2]))]
     ['lose 0', 'win 1', 'draw']

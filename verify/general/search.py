@@ -14,17 +14,17 @@ before that adds one at least; the search stops sooner where its tree to
 depth ``k`` never reached depth ``k`` short of a position where play stops
 (every deeper search is the same tree: a draw that no repetition makes,
 as in tic-tac-toe). No retrograde analysis, no counters: the search reads
-the rules' graph (:func:`~gamecert.verify.general.graph.turn_graph`) and
+the rules' graph (:func:`~gamecert.verify.turn.graph.turn_graph`) and
 nothing of the fast solver.
 """
 
 from __future__ import annotations
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
-from gamecert.verify.general.bounds import remoteness_bound
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.bounds import remoteness_bound
+from gamecert.verify.turn.graph import TurnGraph
 
 #: Most (position, depth) pairs one call of :func:`search_values` keeps before it gives up (skipped, as past a
 #: time limit). A query decided at depth ``k`` costs up to ``k + 1`` searches of the positions within ``k``
@@ -55,11 +55,11 @@ def search_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph`)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph`)
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` per query.
+    One :class:`~gamecert.solvers.turn.value.Value` per query.
 
     Raises
     ------
@@ -76,7 +76,7 @@ def search_values(graph: TurnGraph) -> tuple[Value, ...]:
     every play ends within ``d`` moves.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> count = GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else [])
     >>> [str(v) for v in search_values(turn_graph(count, [0, 3]))]
     ['lose 0', 'win 3']

@@ -6,13 +6,13 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from gamecert.solvers.general.graph import Queries
-from gamecert.solvers.general.value import OUTCOMES
+from gamecert.solvers.turn.graph import Queries
+from gamecert.solvers.turn.value import OUTCOMES
 from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import Statistics
 from gamecert.verify.engine.stats import Branching, Example, GameStats, Tally, certified
 from gamecert.verify.general.certificate import Calls
-from gamecert.verify.general.strategy import TurnGame
+from gamecert.verify.turn.strategy import TurnGame
 
 
 class TurnStatistics(Statistics[Queries]):

@@ -7,17 +7,17 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from gamecert.solvers.general.graph import Queries, Table
+from gamecert.solvers.turn.graph import Queries, Table
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.tiers import DRAW, retrograde, values
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Limits, TurnRules
 from gamecert.verify.engine.tiers.store import TierLabels
 
 
 class GeneralLabels(TierLabels):
     """A general game's labels: outcome (:data:`~gamecert.solvers.general.tiers.WIN`, ``LOSE``, ``DRAW``) and
-    remoteness (-1 for a draw); the entries are :class:`~gamecert.solvers.general.value.Value` s."""
+    remoteness (-1 for a draw); the entries are :class:`~gamecert.solvers.turn.value.Value` s."""
 
     dtype = np.int8
 

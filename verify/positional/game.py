@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.solvers.positional.explicit import EXPLICIT_MAX_EMPTY, claim_game
 from gamecert.solvers.rules.rules import ClaimRules, Guard

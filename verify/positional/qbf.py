@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heapify, heappop, heappush
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.verify.engine.qbf import QbfRun, agreed_verdict, solve_portfolio
 from gamecert.verify.errors import TimeLimitError

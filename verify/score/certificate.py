@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 from gamecert.solvers.score.solver import ScoreSolution
 from gamecert.verify.general.certificate import MAX_VIOLATIONS, Calls

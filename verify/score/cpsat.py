@@ -2,7 +2,7 @@
 
 Per position ``x`` one integer ``v[x]`` in ``[-U[x], U[x]]`` (``U[x]`` the
 most any play from ``x`` scores in absolute value,
-:func:`~gamecert.verify.general.bounds.score_bounds`), and per position
+:func:`~gamecert.verify.turn.bounds.score_bounds`), and per position
 where play goes on one maximum constraint over its options: the move's
 points plus the value reached, for the mover on an extra move and against it
 otherwise. Play ends, so from the positions where it stops upwards every
@@ -13,12 +13,12 @@ Nothing here uses the fast solver.
 
 from __future__ import annotations
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
-from gamecert.verify.general.bounds import score_bounds
+from gamecert.verify.turn.bounds import score_bounds
 from gamecert.verify.general.cpsat import CPSAT_TIME_LIMIT, CPSAT_WORKERS, solve_expecting
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.graph import TurnGraph
 
 #: Measured seconds per (position or move) and solve (:func:`predict`).
 RATE = Rate(3e-5, "(position or move) x solve", "python benchmarks/routes.py score")
@@ -34,11 +34,11 @@ def score_cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph` of score rules)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph` of score rules)
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` (outcome ``"score"``) per query.
+    One :class:`~gamecert.solvers.turn.value.Value` (outcome ``"score"``) per query.
 
     Raises
     ------
@@ -58,7 +58,7 @@ def score_cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     "some query has another value" is infeasible.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> take = ScoreRules("take", "t.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
     >>> [str(v) for v in score_cpsat_values(turn_graph(take, [0, 1, 3]))]
     ['score 0', 'score 1', 'score 1']

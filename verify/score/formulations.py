@@ -1,9 +1,9 @@
 """The independent formulations of score games (depth-first minimax, MILP).
 
 Each answers the queries of an input by itself, reading nothing but the
-rules (:func:`~gamecert.verify.general.graph.turn_graph`, which also proves
+rules (:func:`~gamecert.verify.turn.graph.turn_graph`, which also proves
 that play ends), and returns one
-:class:`~gamecert.solvers.general.value.Value` (``score S``) per query, as
+:class:`~gamecert.solvers.turn.value.Value` (``score S``) per query, as
 the game's ``answer`` does. None shares code with the fast solver
 (:mod:`gamecert.solvers.score`):
 
@@ -23,8 +23,8 @@ from typing import Any
 
 from gamecert.verify.game import Formulation
 from gamecert.verify.general.formulations import TurnFormulation, Values
-from gamecert.verify.general.strategy import TurnGame
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.strategy import TurnGame
+from gamecert.verify.turn.graph import TurnGraph
 from gamecert.verify.score import cpsat, milp, sat
 from gamecert.verify.score.search import minimax_values
 

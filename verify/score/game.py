@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamecert.solvers.general.graph import Queries, Table
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.graph import Queries, Table
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, ScoreRules
 from gamecert.solvers.score.solver import ScoreSolution, score_game
 from gamecert.verify.game import Capability, Formulation

@@ -15,11 +15,11 @@ infeasible. Nothing here uses the fast solver.
 from __future__ import annotations
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
-from gamecert.verify.general.bounds import score_bounds
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.bounds import score_bounds
+from gamecert.verify.turn.graph import TurnGraph
 
 #: pywraplp backend: SCIP, which OR-Tools' wheels carry.
 MILP_BACKEND = "SCIP"
@@ -39,11 +39,11 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph` of score rules)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph` of score rules)
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` (outcome ``"score"``) per query.
+    One :class:`~gamecert.solvers.turn.value.Value` (outcome ``"score"``) per query.
 
     Raises
     ------
@@ -56,7 +56,7 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
     -----
     ``v[x]`` integer in ``[-U[x], U[x]]`` (``U[x]`` the most any play from
     ``x`` scores in absolute value,
-    :func:`~gamecert.verify.general.bounds.score_bounds`); ``pick[x, i]``
+    :func:`~gamecert.verify.turn.bounds.score_bounds`); ``pick[x, i]``
     binary. Where play stops, ``v[x]`` is ``result`` (0 with no move).
     Elsewhere, with ``o_i = points_i + v[y]`` on an extra move and ``points_i
     - v[y]`` otherwise: ``v[x] >= o_i`` for every move, ``v[x] <= o_i + M_i
@@ -71,7 +71,7 @@ def milp_values(graph: TurnGraph) -> tuple[Value, ...]:
     be infeasible: two solves prove every query.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> take = ScoreRules("take", "t.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
     >>> [str(v) for v in milp_values(turn_graph(take, [0, 1, 3]))]
     ['score 0', 'score 1', 'score 1']

@@ -2,7 +2,7 @@
 
 Per position ``x`` and threshold ``t`` in ``-U[x] < t <= U[x]`` (``U[x]`` the
 most any play from ``x`` scores in absolute value,
-:func:`~gamecert.verify.general.bounds.score_bounds`) one Boolean
+:func:`~gamecert.verify.turn.bounds.score_bounds`) one Boolean
 ``ge[x, t]``: "the player to move at ``x`` guarantees at least ``t``". A value
 is the best of its options, so ``ge[x, t]`` holds iff some move's option
 reaches ``t``; an option is the move's points plus the value reached (for
@@ -22,11 +22,11 @@ from __future__ import annotations
 import itertools
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
-from gamecert.verify.general.bounds import score_bounds
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.bounds import score_bounds
+from gamecert.verify.turn.graph import TurnGraph
 from gamecert.verify.general.sat import unique
 
 #: python-sat backend (as for general games).
@@ -39,7 +39,7 @@ def clauses(graph: TurnGraph) -> int:
     """How many clauses :func:`score_sat_values` writes, about: ``2 U[x] (deg x + 2)`` per position.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> clauses(turn_graph(ScoreRules("take", "t.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n]), [3]))
     46
     """
@@ -57,11 +57,11 @@ def score_sat_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph` of score rules)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph` of score rules)
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` (outcome ``"score"``) per query.
+    One :class:`~gamecert.solvers.turn.value.Value` (outcome ``"score"``) per query.
 
     Raises
     ------
@@ -85,7 +85,7 @@ def score_sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     pseudo-polynomial in the scores.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> take = ScoreRules("take", "t.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
     >>> [str(v) for v in score_sat_values(turn_graph(take, [0, 1, 3]))]
     ['score 0', 'score 1', 'score 1']

@@ -8,15 +8,15 @@ value is the mover's gain over the opponent). The search walks the game
 depth first from each query over an explicit stack, deciding a position once
 all its moves are decided; a position met again while on the stack is a
 loop, which a score game must not have. It reads the rules' graph
-(:func:`~gamecert.verify.general.graph.turn_graph`) and nothing of the fast
+(:func:`~gamecert.verify.turn.graph.turn_graph`) and nothing of the fast
 solver.
 """
 
 from __future__ import annotations
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.solvers.turn.value import Value
+from gamecert.verify.turn.graph import TurnGraph
 
 
 def minimax_values(graph: TurnGraph) -> tuple[Value, ...]:
@@ -24,11 +24,11 @@ def minimax_values(graph: TurnGraph) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph` of score rules)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph` of score rules)
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` (outcome ``"score"``) per query.
+    One :class:`~gamecert.solvers.turn.value.Value` (outcome ``"score"``) per query.
 
     Notes
     -----
@@ -39,7 +39,7 @@ def minimax_values(graph: TurnGraph) -> tuple[Value, ...]:
     and ``M`` moves.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> take = ScoreRules("take", "t.py", int, lambda n: [(n - k, k) for k in (1, 2) if k <= n])
     >>> [str(v) for v in minimax_values(turn_graph(take, [0, 1, 3]))]
     ['score 0', 'score 1', 'score 1']

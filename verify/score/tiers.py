@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from gamecert.solvers.general.graph import Queries, Table
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.graph import Queries, Table
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Limits, TurnRules
 from gamecert.verify.engine.tiers.store import TierLabels
 

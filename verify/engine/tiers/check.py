@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
-from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.turn.graph import Queries
 from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
 from gamecert.verify.engine.campaign import Campaign, Shard, run_campaign
 from gamecert.verify.errors import StoreError

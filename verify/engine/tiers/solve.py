@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from gamecert.solvers.errors import RulesError
-from gamecert.solvers.general.graph import Queries, loop_error
+from gamecert.solvers.turn.graph import Queries, loop_error
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.tiers import expand, shard_of, tier_of, values
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, TurnRules

@@ -19,9 +19,9 @@ from typing import Any
 
 import numpy as np
 
-from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.turn.graph import Queries
 from gamecert.solvers.general.tiers import retrograde, shard_of, stable_key, tier_of, values
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import StoreError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import TYPE_CHECKING
 
-from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.turn.graph import Queries
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.errors import PackageError
 from gamecert.verify.rules.contest import RulesProblem

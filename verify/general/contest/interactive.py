@@ -21,7 +21,7 @@ import random
 from collections.abc import Hashable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamecert.solvers.general.graph import Queries
+from gamecert.solvers.turn.graph import Queries
 from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import InteractiveContest, PositionPlay
 from gamecert.verify.engine.interactive import ROLES, Judged, Jury, JuryProblem, Talk
@@ -33,7 +33,7 @@ from gamecert.verify.rules.contest import SCALES, filled, package_plan
 if TYPE_CHECKING:
     from gamecert.verify.engine.interactive import CertifyCase
     from gamecert.verify.game import Game
-    from gamecert.verify.general.play import TurnPlay
+    from gamecert.verify.turn.play import TurnPlay
 
 #: Starts per secret group, by package size.
 PER_GROUP = {"small": 2, "judge": 20}
@@ -131,7 +131,7 @@ class GeneralInteractive(GeneralRulesProblem, JuryProblem):
         return rng.choice(lines) + "\n" if text else None
 
     def jury(self, game: Game, text: str) -> Jury:
-        """The interactor's protocol played on gamecert's certified table (:class:`~gamecert.verify.general.play.TurnPlay`);
+        """The interactor's protocol played on gamecert's certified table (:class:`~gamecert.verify.turn.play.TurnPlay`);
         the test's ``.ans`` is the start's certified value."""
         engine = game.capability(PositionPlay).position(text)
         value = engine.solution.values[0]

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard
 from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
-from gamecert.verify.general.strategy import TurnGame, best_move
+from gamecert.verify.turn.strategy import TurnGame, best_move
 from gamecert.verify.rules.drawing import (
     GAP_X,
     GAP_Y,
@@ -36,7 +36,7 @@ from gamecert.verify.rules.drawing import (
 )
 
 if TYPE_CHECKING:
-    from gamecert.solvers.general.graph import Queries
+    from gamecert.solvers.turn.graph import Queries
 
 #: Grey: a drawn position (neither player can force a win).
 DRAW = "#adb5bd"

@@ -7,7 +7,7 @@ QBF, the domain of a score.
 
 from __future__ import annotations
 
-from gamecert.verify.general.graph import TurnGraph
+from gamecert.verify.turn.graph import TurnGraph
 from gamecert.verify.rules.guarded import bottom_up
 
 
@@ -21,7 +21,7 @@ def play_depths(graph: TurnGraph) -> list[int] | None:
     ``O(P + M)``.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> play_depths(turn_graph(GeneralRules("take", "t.py", int, lambda n: [n - k for k in (1, 2) if k <= n]), [3]))
     [3, 2, 1, 0]
     """
@@ -41,7 +41,7 @@ def longest_play(graph: TurnGraph) -> int | None:
     within ``k``" question that can still change (:func:`play_depths`).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> longest_play(turn_graph(GeneralRules("take", "t.py", int, lambda n: [n - k for k in (1, 2) if k <= n]), [5]))
     5
     >>> longest_play(turn_graph(GeneralRules("pass", "p.py", int, lambda n: [n]), [0])) is None
@@ -60,7 +60,7 @@ def remoteness_bound(graph: TurnGraph) -> int:
     repeats.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> remoteness_bound(turn_graph(GeneralRules("pass", "p.py", int, lambda n: [n, n - 1] if n else []), [4]))
     5
     """
@@ -79,7 +79,7 @@ def score_bounds(graph: TurnGraph) -> list[int]:
     game ends), ``O(P + M)``.
 
     >>> from gamecert.solvers.rules.rules import ScoreRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> score_bounds(turn_graph(ScoreRules("take", "t.py", int, lambda n: [(n - k, -k) for k in (1, 2) if k <= n]), [3]))
     [3, 2, 1, 0]
     """

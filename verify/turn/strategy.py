@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Protocol
 
-from gamecert.solvers.general.value import Value
+from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, Limits, TurnRules
 
 

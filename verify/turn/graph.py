@@ -5,13 +5,13 @@ its moves and, for each move, whether it is an extra move (the mover moves
 again) and, in a score game, its points. The rules are called through a
 :class:`~gamecert.solvers.rules.rules.Guard` (:class:`TurnCalls`), ``result``
 before ``moves``, and what they return is held to the contract by the kind's
-move reader (``rules.reader``, :mod:`gamecert.solvers.rules.turn`), which
+move reader (``rules.reader``, :mod:`gamecert.solvers.turn.moves`), which
 reads the rules and solves nothing. The
 formulations (:mod:`~gamecert.verify.general.search`,
 :mod:`~gamecert.verify.general.sat`, :mod:`~gamecert.verify.general.qbf`,
 :mod:`~gamecert.verify.general.cpsat`, :mod:`gamecert.verify.score.search`,
 :mod:`gamecert.verify.score.milp`) share this listing and nothing else; none
-of it uses the fast solvers or their graph (:mod:`gamecert.solvers.general.graph`).
+of it uses the fast solvers or their graph (:mod:`gamecert.solvers.turn.graph`).
 """
 
 from __future__ import annotations
