@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from gamecert.solvers.turn.value import OUTCOMES
 from gamecert.solvers.rules.shown import shown_position
 from gamecert.solvers.turn.moves import Located, MoveReader
+from gamecert.solvers.turn.value import OUTCOMES
 
 
 def _shape(x: Any) -> tuple:

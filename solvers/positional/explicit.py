@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gamecert.solvers.errors import GamecertError
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.jit import kernel
 from gamecert.solvers.positional.board import ClaimBoard
+from gamecert.solvers.turn.value import Value
 
 #: Most empty cells the explicit solver takes (its table has 3^e entries of two bytes).
 EXPLICIT_MAX_EMPTY = 16

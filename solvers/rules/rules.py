@@ -26,8 +26,8 @@ from typing import Any, ClassVar
 from gamecert.solvers.errors import GamecertError, RulesError
 from gamecert.solvers.general.moves import GeneralMoves
 from gamecert.solvers.rules.shown import shown_position
-from gamecert.solvers.turn.moves import MoveReader
 from gamecert.solvers.score.moves import ScoreMoves
+from gamecert.solvers.turn.moves import MoveReader
 
 #: Set on a module loaded from a file path (a rules file), which no Dask worker can import by name:
 #: campaign shards carry it by value.

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
+from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 from gamecert.solvers.turn.graph import Explored, Table, explore, loop_error
 from gamecert.solvers.turn.value import Value
-from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 
 #: Why a loop in a score game is bad rules.
 LOOP = "a position is reachable from itself, so play need not end; a score game must end"
@@ -28,8 +28,10 @@ class ScoreSolution:
     ``values[i]`` is query ``i``'s :class:`~gamecert.solvers.turn.value.Value`
     (``score S``). The certificate: ``table`` maps every position reached to
     its score (an int), ``ranks`` to the number of moves of the longest play
-    from it, which every move lowers (so every play ends). ``players`` and
-    ``instance`` as in :class:`~gamecert.solvers.general.solver.GeneralSolution`.
+    from it, which every move lowers (so every play ends). ``players`` names
+    the players as ``player`` gave them, in the order met (empty without
+    ``player``); ``instance`` is the whole-input instance the queries come
+    from (None for one position per line).
     """
 
     instance: Any

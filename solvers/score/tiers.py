@@ -1,6 +1,6 @@
 """A score game's shard of one tier valued from its own moves and its children's values: the backward step of
-the tiered solve (:mod:`gamecert.verify.engine.tiers`; the forward step is the general game's,
-:func:`gamecert.solvers.general.tiers.expand`, which reads a score game's moves as ``(position, points)``).
+the tiered solve (:mod:`gamecert.verify.engine.tiers`; the forward step, which both turn kinds share, reads
+a score game's moves as ``(position, points)`` through its reader, :class:`~gamecert.solvers.score.moves.ScoreMoves`).
 
 Values are two arrays: the score for the player to move, and the rank (the longest play from there), which
 the certificate needs to prove that play ends.

@@ -23,6 +23,7 @@ from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general import qbf, sat
 from gamecert.verify.general.formulations import general_formulations
 from gamecert.verify.turn.graph import queries, turn_graph
+from gamecert.verify.turn.sat import unique
 from tests.general import formulating
 
 NAMES = ["search", "sat", "qbf-depqbf", "qbf-rareqs", "cpsat"]
@@ -235,7 +236,7 @@ def test_a_label_true_in_one_model_only_is_found():
     with Solver(name=sat.SAT_BACKEND, bootstrap_with=[[1], [2, 3]]) as solver:
         fresh = iter(range(4, 10))
         with pytest.raises(SolverError, match="query 2 is win 1 in one model and not in another"):
-            sat.unique(solver, [[1], [2]], 1, fresh.__next__, values("lose 0", "win 1"))
+            unique(solver, [[1], [2]], 1, fresh.__next__, values("lose 0", "win 1"))
 
 
 def test_qbf_depth_is_the_longest_play():

@@ -19,7 +19,7 @@ import pytest
 
 from gamecert.solvers.rules.rules import Limits
 from gamecert.verify.capabilities import Contest
-from gamecert.verify.general.contest import TurnRulesProblem
+from gamecert.verify.turn.contest import TurnRulesProblem
 from gamecert.verify.rules.load import rules_game
 from tests.support import python_judge, run
 

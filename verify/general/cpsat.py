@@ -17,20 +17,16 @@ of every other. Nothing here uses the fast solver.
 
 from __future__ import annotations
 
-from gamecert.solvers.errors import SolverError
 from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
 from gamecert.verify.turn.bounds import remoteness_bound
+from gamecert.verify.turn.cpsat import CPSAT_TIME_LIMIT, CPSAT_WORKERS, solve_expecting
 from gamecert.verify.turn.graph import TurnGraph
 
-#: Seconds CP-SAT may spend on one solve; past it the formulation is skipped.
-CPSAT_TIME_LIMIT = 60.0
 #: Measured seconds per (position or move) and solve: the model has an integer and four constraints per
 #: move; two solves (the labels, then their uniqueness); :func:`predict`.
 RATE = Rate(8e-5, "(position or move) x solve", "python benchmarks/routes.py general")
-#: CP-SAT workers: one keeps runs reproducible.
-CPSAT_WORKERS = 1
 #: Labels, in the order of the model's variables.
 LABELS = ("win", "lose", "draw")
 
@@ -54,7 +50,7 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when the graph's listing stopped (its ``stopped``) or a solve runs past :data:`CPSAT_TIME_LIMIT`.
+        when the graph's listing stopped (its ``stopped``) or a solve runs past :data:`~gamecert.verify.turn.cpsat.CPSAT_TIME_LIMIT`.
     SolverError
         if a solve contradicts the uniqueness of the labelling.
 
@@ -157,14 +153,3 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     model.add_assumptions([some])
     solve_expecting(solver, model, cp_model, cp_model.INFEASIBLE, "some query with another label")
     return tuple(values)
-
-
-def solve_expecting(solver, model, cp_model, expect: int, what: str) -> None:
-    """Solve ``model``; raise unless the status is ``expect`` (past :data:`CPSAT_TIME_LIMIT`: a time limit)."""
-    status = solver.solve(model)
-    if status == cp_model.UNKNOWN:
-        raise TimeLimitError(f"CP-SAT ran past {CPSAT_TIME_LIMIT:g} s ({what})")
-    if status != expect:
-        raise SolverError(
-            f"CP-SAT ended with status {solver.status_name(status)} ({what}), expected {solver.status_name(expect)}"
-        )

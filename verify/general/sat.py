@@ -22,14 +22,13 @@ Nothing here uses the fast solver.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
 from gamecert.verify.turn.bounds import remoteness_bound
 from gamecert.verify.turn.graph import TurnGraph
+from gamecert.verify.turn.sat import unique
 
 #: python-sat backend (as for the impartial games).
 SAT_BACKEND = "cadical153"
@@ -52,32 +51,6 @@ def clauses(graph: TurnGraph) -> int:
 def predict(graph: TurnGraph) -> float:
     """Predicted seconds of :func:`sat_values` on ``graph``, from the measured rate per clause."""
     return RATE.seconds(clauses(graph))
-
-
-def unique(solver, labels: list[list[int]], true: int, fresh: Callable[[], int], values: Sequence) -> None:
-    """Prove that every query's label (a conjunction of literals) holds in every model, by one SAT and one UNSAT call.
-
-    The SAT call assumes every label; the UNSAT call switches on "some label
-    fails": per query a fresh ``fails_i`` implying the negation of its label,
-    and the clause ``switch -> OR_i fails_i``. ``true`` is the literal that is
-    a unit (constants in labels), ``fresh()`` a new variable, ``values`` the
-    queries' values for the message.
-    """
-    every = sorted({lit for label in labels for lit in label if abs(lit) != true})
-    if any(lit == -true for label in labels for lit in label):
-        raise SolverError("SAT: a query's label contradicts its constant")
-    if not solver.solve(assumptions=every):
-        raise SolverError("SAT: the queries' labels hold together in no model")
-    switch, fails = fresh(), []
-    for label in labels:
-        fail = fresh()
-        solver.add_clause([-fail, *(-lit for lit in label if lit != true)])
-        fails.append(fail)
-    solver.add_clause([-switch, *fails])
-    if solver.solve(assumptions=[switch]):
-        model = solver.get_model()
-        i = next(i for i, fail in enumerate(fails) if model[fail - 1] > 0)
-        raise SolverError(f"SAT: query {i + 1} is {values[i]} in one model and not in another")
 
 
 class _Clauses:

@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from gamecert.solvers.turn.graph import Queries, Table
 from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.general.tiers import DRAW, retrograde, values
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Limits, TurnRules
+from gamecert.solvers.turn.graph import Queries, Table
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.engine.tiers.store import TierLabels
 
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.solvers.positional.explicit import EXPLICIT_MAX_EMPTY, claim_game
 from gamecert.solvers.rules.rules import ClaimRules, Guard
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.capabilities import PositionAnswer, Positions
 from gamecert.verify.game import Capability, Formulation, Write
 from gamecert.verify.positional.qbf import qbf_value

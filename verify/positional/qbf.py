@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heapify, heappop, heappush
 
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.positional.board import ClaimBoard
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.engine.qbf import QbfRun, agreed_verdict, solve_portfolio
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.positional.encoding import ClaimFormula, claim_formula

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 from gamecert.solvers.score.solver import ScoreSolution
-from gamecert.verify.general.certificate import MAX_VIOLATIONS, Calls
+from gamecert.solvers.turn.value import Value
+from gamecert.verify.turn.certificate import MAX_VIOLATIONS, Calls
 
 
 def check_score(rules: ScoreRules, solution: ScoreSolution, limits: Limits | None = None) -> list[str]:

@@ -17,7 +17,7 @@ from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
 from gamecert.verify.turn.bounds import score_bounds
-from gamecert.verify.general.cpsat import CPSAT_TIME_LIMIT, CPSAT_WORKERS, solve_expecting
+from gamecert.verify.turn.cpsat import CPSAT_TIME_LIMIT, CPSAT_WORKERS, solve_expecting
 from gamecert.verify.turn.graph import TurnGraph
 
 #: Measured seconds per (position or move) and solve (:func:`predict`).
@@ -44,7 +44,7 @@ def score_cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     ------
     TimeLimitError
         when the graph's listing stopped (its ``stopped``) or a solve runs past
-        :data:`~gamecert.verify.general.cpsat.CPSAT_TIME_LIMIT`.
+        :data:`~gamecert.verify.turn.cpsat.CPSAT_TIME_LIMIT`.
     SolverError
         if a solve contradicts the uniqueness of the values.
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from gamecert.verify.game import Formulation
-from gamecert.verify.general.formulations import TurnFormulation, Values
-from gamecert.verify.turn.strategy import TurnGame
-from gamecert.verify.turn.graph import TurnGraph
 from gamecert.verify.score import cpsat, milp, sat
 from gamecert.verify.score.search import minimax_values
+from gamecert.verify.turn.formulation import TurnFormulation, Values
+from gamecert.verify.turn.graph import TurnGraph
+from gamecert.verify.turn.strategy import TurnGame
 
 
 def score_formulations(game: TurnGame) -> tuple[Formulation, ...]:

@@ -12,12 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gamecert.solvers.turn.graph import Queries, Table
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, ScoreRules
 from gamecert.solvers.score.solver import ScoreSolution, score_game
+from gamecert.solvers.turn.graph import Queries, Table
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.game import Capability, Formulation
-from gamecert.verify.general.game import TurnRulesGame, TurnTiers
+from gamecert.verify.turn.game import TurnRulesGame, TurnTiers
 
 if TYPE_CHECKING:
     from gamecert.verify.engine.tiers.store import TierLabels
@@ -124,7 +124,7 @@ class StoredScoreGame(ScoreRulesGame):
 
     def solve(self, instance: Queries) -> ScoreSolution:
         """The queries' stored scores and ranks, with their moves' as the certificate's tables."""
-        from gamecert.verify.general.certificate import Calls
+        from gamecert.verify.turn.certificate import Calls
         with Guard(self.rules, self.limits) as guard:
             calls = Calls(self.rules, guard)
             children = [c for q in dict.fromkeys(instance.positions) if calls.result(q) is None for c, _ in calls.moves(q)]

@@ -27,7 +27,7 @@ from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.game import Rate
 from gamecert.verify.turn.bounds import score_bounds
 from gamecert.verify.turn.graph import TurnGraph
-from gamecert.verify.general.sat import unique
+from gamecert.verify.turn.sat import unique
 
 #: python-sat backend (as for general games).
 SAT_BACKEND = "cadical153"

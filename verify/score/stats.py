@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamecert.verify.engine.stats import Tally
-from gamecert.verify.general.stats import TurnStatistics
+from gamecert.verify.turn.stats import TurnStatistics
 
 
 class ScoreStatistics(TurnStatistics):

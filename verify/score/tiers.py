@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from gamecert.solvers.rules.rules import Limits, TurnRules
 from gamecert.solvers.turn.graph import Queries, Table
 from gamecert.solvers.turn.value import Value
-from gamecert.solvers.rules.rules import Limits, TurnRules
 from gamecert.verify.engine.tiers.store import TierLabels
 
 

@@ -16,9 +16,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from gamecert.solvers.errors import RulesError
+from gamecert.solvers.rules.rules import shown_position
 from gamecert.solvers.turn.graph import Queries
 from gamecert.solvers.turn.value import OUTCOMES, Value
-from gamecert.solvers.rules.rules import shown_position
 from gamecert.verify.errors import CertificationError
 from gamecert.verify.rules.audit import Claims
 

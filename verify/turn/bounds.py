@@ -7,8 +7,8 @@ QBF, the domain of a score.
 
 from __future__ import annotations
 
-from gamecert.verify.turn.graph import TurnGraph
 from gamecert.verify.rules.guarded import bottom_up
+from gamecert.verify.turn.graph import TurnGraph
 
 
 def play_depths(graph: TurnGraph) -> list[int] | None:

@@ -17,12 +17,12 @@ from collections.abc import Hashable
 from typing import Any
 
 from gamecert.solvers.errors import RulesError, SolverError
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.capabilities import PositionPlay
 from gamecert.verify.engine.play import Illegal
-from gamecert.verify.turn.strategy import TurnGame, best_move
 from gamecert.verify.rules.playing import MOVE_HINT
+from gamecert.verify.turn.strategy import TurnGame, best_move
 
 #: A position seen this many times with the same player to move ends the game in a draw.
 REPEATS = 3

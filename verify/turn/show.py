@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gamecert.solvers.errors import SolverError
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard
+from gamecert.solvers.turn.value import Value
 from gamecert.verify.capabilities import Pictures, PositionPictures
 from gamecert.verify.engine import svg as draw
 from gamecert.verify.turn.strategy import TurnGame, best_move

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Protocol
 
-from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Guard, Limits, TurnRules
+from gamecert.solvers.turn.value import Value
 
 
 class TurnGame(Protocol):
     """A general or score rules game as its formulations and commands read it
-    (:class:`~gamecert.verify.general.game.TurnRulesGame` is one)."""
+    (:class:`~gamecert.verify.turn.game.TurnRulesGame` is one)."""
 
     rules: TurnRules
     limits: Limits

@@ -21,8 +21,8 @@ import random
 from collections.abc import Hashable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gamecert.solvers.turn.graph import Queries
 from gamecert.solvers.rules.rules import Guard
+from gamecert.solvers.turn.graph import Queries
 from gamecert.verify.capabilities import InteractiveContest, PositionPlay
 from gamecert.verify.engine.interactive import ROLES, Judged, Jury, JuryProblem, Talk
 from gamecert.verify.engine.play import Illegal

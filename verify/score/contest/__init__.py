@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-
-from gamecert.verify.general.contest import TurnContest, TurnRulesProblem
+from gamecert.verify.turn.contest import TurnContest, TurnRulesProblem
 
 
 class ScoreRulesProblem(TurnRulesProblem):
