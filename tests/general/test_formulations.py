@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from gamecert.solvers.errors import RulesError, SolverError
 from gamecert.solvers.general.solver import general_game
 from gamecert.solvers.turn.value import Value
-from gamecert.solvers.rules.rules import GeneralRules
+from gamecert.solvers.rules.rules import GeneralRules, Limits
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.general import qbf, sat
 from gamecert.verify.general.formulations import general_formulations
@@ -225,8 +225,8 @@ def test_a_listing_past_max_positions_is_the_only_refusal():
 
 
 def test_a_stopped_listing_is_a_time_limit():
-    with pytest.raises(TimeLimitError, match="SAT limit"):
-        sat.sat_values(turn_graph(TAKE, [900], cap=100, name="SAT"))
+    with pytest.raises(TimeLimitError, match="more than 100 positions"):
+        sat.sat_values(turn_graph(TAKE, [900], Limits(max_positions=100), stop=True))
 
 
 def test_a_label_true_in_one_model_only_is_found():

@@ -48,7 +48,6 @@ class GeneralSearchFormulation(TurnFormulation):
     """Depth-bounded search (:func:`~gamecert.verify.general.search.search_values`)."""
 
     name = "search"
-    limit = "search"
 
     def estimate(self, graph: TurnGraph) -> float:
         return search.predict(graph)
@@ -61,7 +60,6 @@ class GeneralSatFormulation(TurnFormulation):
     """Labels and a binary remoteness, a level ranking, by SAT calls (:func:`~gamecert.verify.general.sat.sat_values`)."""
 
     name = "sat"
-    limit = "SAT"
 
     def estimate(self, graph: TurnGraph) -> float:
         return sat.predict(graph)
@@ -75,8 +73,6 @@ class GeneralQbfFormulation(TurnFormulation):
 
     One route per solver of :data:`~gamecert.verify.general.qbf.QBF_SOLVERS`, named ``qbf-SOLVER``.
     """
-
-    limit = "QBF"
 
     def __init__(self, game: TurnGame, solver: str = qbf.QBF_SOLVER) -> None:
         super().__init__(game)
@@ -94,7 +90,6 @@ class GeneralCpSatFormulation(TurnFormulation):
     """Labels and ranks as CP-SAT constraints (:func:`~gamecert.verify.general.cpsat.cpsat_values`)."""
 
     name = "cpsat"
-    limit = "CP-SAT"
 
     def estimate(self, graph: TurnGraph) -> float:
         return cpsat.predict(graph)

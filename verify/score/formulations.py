@@ -52,7 +52,6 @@ class ScoreMinimaxFormulation(TurnFormulation):
     """
 
     name = "search"
-    limit = "search"
 
     def run(self, instance: Any) -> Values:
         return minimax_values(self.graph(instance))
@@ -62,7 +61,6 @@ class ScoreMilpFormulation(TurnFormulation):
     """Values as a mixed-integer program, by SCIP (:func:`~gamecert.verify.score.milp.milp_values`)."""
 
     name = "milp"
-    limit = "MILP"
 
     def estimate(self, graph: TurnGraph) -> float:
         return milp.predict(graph)
@@ -75,7 +73,6 @@ class ScoreSatFormulation(TurnFormulation):
     """Values in the order encoding, by SAT calls (:func:`~gamecert.verify.score.sat.score_sat_values`)."""
 
     name = "sat"
-    limit = "SAT"
 
     def estimate(self, graph: TurnGraph) -> float:
         return sat.predict(graph)
@@ -88,7 +85,6 @@ class ScoreCpSatFormulation(TurnFormulation):
     """Values as maxima of their options, by CP-SAT (:func:`~gamecert.verify.score.cpsat.score_cpsat_values`)."""
 
     name = "cpsat"
-    limit = "CP-SAT"
 
     def estimate(self, graph: TurnGraph) -> float:
         return cpsat.predict(graph)

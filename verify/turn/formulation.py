@@ -30,14 +30,11 @@ class TurnFormulation(RulesFormulation[Any, Values, TurnGraph]):
     would take is :meth:`predict`'s, in seconds, from measured rates.
     """
 
-    #: How the formulation is named in reasons (``SAT``).
-    limit: str
     game: TurnGame
 
     def listing(self, instance: Any) -> TurnGraph:
         """The position graph of ``instance`` (``stopped`` past ``--max-positions``)."""
-        limits = self.game.limits
-        return turn_graph(self.game.rules, queries(instance), limits, limits.max_positions, None, self.limit)
+        return turn_graph(self.game.rules, queries(instance), self.game.limits, stop=True)
 
     def graph(self, instance: Any) -> TurnGraph:
         """The position graph of ``instance``, listed once for ``fits``, ``predict`` and ``run`` on the same instance."""

@@ -162,9 +162,7 @@ def turn_graph(
     rules: TurnRules,
     starts: Sequence[Hashable],
     limits: Limits | None = None,
-    cap: int | None = None,
-    move_cap: int | None = None,
-    name: str = "",
+    stop: bool = False,
 ) -> TurnGraph:
     """List every position of a general or score game reachable from ``starts``, with its moves.
 
@@ -174,16 +172,15 @@ def turn_graph(
         :class:`~gamecert.solvers.rules.rules.ScoreRules`
     starts : the query positions, as the rules' ``parse`` returns them
     limits : positions, memory and seconds per rules call allowed
-    cap, move_cap : stop listing past ``cap`` positions or ``move_cap`` moves
-        (the graph says why in ``stopped``)
-    name : whose limits ``cap`` and ``move_cap`` are, for ``stopped``
+    stop : past ``limits.max_positions`` positions, stop listing and say so in the graph's ``stopped``
+        (else raise)
 
     Raises
     ------
     RulesError
         if the rules raise or return what the contract forbids, or a score game loops.
     TimeLimitError
-        past ``limits.max_positions`` positions when no cap is given.
+        past ``limits.max_positions`` positions, unless ``stop`` (then the graph says so in ``stopped``).
 
     Notes
     -----
@@ -217,31 +214,21 @@ def turn_graph(
             seats.append(calls.player(p))
         return x
 
-    def stopped() -> str:
-        if len(positions) > limits.max_positions:
-            return f"more than {limits.max_positions:,} positions (--max-positions)"
-        if cap is not None and len(positions) > cap:
-            return f"more than {cap:,} positions ({name} limit)"
-        if move_cap is not None and moves > move_cap:
-            return f"more than {move_cap:,} moves ({name} limit)"
-        return ""
-
     def graph(why: str = "") -> TurnGraph:
         return TurnGraph(
             tuple(positions), tuple(ends), tuple(options), tuple(extra),
             None if points is None else tuple(points), roots, why,
         )
 
-    moves = 0
     with calls:
         for q in starts:
             calls.hashable(q)
         roots = tuple(node(q) for q in starts)
-        # Invariant: positions[:len(ends)] are expanded; moves counts the moves listed.
+        # Invariant: positions[:len(ends)] are expanded, the rest are found but not yet expanded.
         while len(ends) < len(positions):
-            why = stopped()
-            if why:
-                if cap is None and move_cap is None:
+            if len(positions) > limits.max_positions:
+                why = f"more than {limits.max_positions:,} positions (--max-positions)"
+                if not stop:
                     raise TimeLimitError(why)
                 return graph(why)
             x = len(ends)
@@ -253,7 +240,6 @@ def turn_graph(
             extra.append(tuple(rules.player is not None and seats[y] == seats[x] for y in targets))
             if points is not None:
                 points.append(tuple(pts for _, pts in found))
-            moves += len(targets)
         if calls.reader.loop is not None:  # play must end: an order bottom-up, or the loop
             _, cycle = bottom_up([list(dict.fromkeys(o)) for o in options])
             if cycle:
