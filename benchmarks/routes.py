@@ -118,6 +118,32 @@ def layered_general(name: str, n: int) -> Trial:
     return Trial(_formulation(general_formulations, rules, name), starts, 8 * width)
 
 
+def opening_general(name: str, n: int) -> Trial:
+    """One start (a board game from its opening): about ``n`` positions in 9 layers, each of 2 to 4 random moves
+    into the next layer (every position has a move into it), one in eight of layers 5 to 8 ended by ``result``
+    and the last layer too (win, lose or draw at random); plays end within 9 moves. Seed ``n``."""
+    from gamecert.verify.general.formulations import general_formulations
+
+    rng = random.Random(n)
+    width = max(1, n // 6)
+    sizes = [1]
+    while len(sizes) < 10:
+        sizes.append(min(width, 3 * sizes[-1]))
+    moves: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for t in range(9):
+        children = [(t + 1, j) for j in range(sizes[t + 1])]
+        for i in range(sizes[t]):
+            moves[t, i] = [children[(i + k * sizes[t]) % len(children)] for k in range(1 + (sizes[t + 1] > sizes[t]))]
+            moves[t, i] += rng.sample(children, min(len(children), rng.choice((1, 2, 3))))
+            moves[t, i] = list(dict.fromkeys(moves[t, i]))[:4]
+        for j in range(sizes[t + 1]):  # every position of the next layer has a move into it
+            if not any((t + 1, j) in moves[t, i] for i in [j % sizes[t]]):
+                moves[t, j % sizes[t]].append((t + 1, j))
+    ends = {(t, i): rng.choice(["win", "lose", "draw"]) for t in range(5, 10) for i in range(sizes[t]) if t == 9 or rng.random() < 1 / 8}
+    rules = GeneralRules("opening", "o.py", eval, lambda p: [] if p in ends else moves.get(p, []), result=ends.get)
+    return Trial(_formulation(general_formulations, rules, name), [(0, 0)], sum(sizes))
+
+
 def dag_score(name: str, n: int) -> Trial:
     """``n`` positions, each with 2 or 3 moves to one of the next 40 positions scoring -3 .. 3, two players at
     random (extra moves), the last 10 ended by ``result`` (-5 .. 5). Seed ``n``."""
@@ -134,6 +160,42 @@ def dag_score(name: str, n: int) -> Trial:
     return Trial(_formulation(score_formulations, rules, name), list(range(min(n, 3))), n)
 
 
+def _matching(game_name: str, name: str, text: str, size: int | None = None) -> Trial:
+    from gamecert.verify import registry
+
+    game = registry.get_game(game_name)
+    instance = game.parse(text, "<bench>", False)
+    found = [f for f in game.formulations() if f.name == name]
+    if not found:
+        raise LookupError(f"no route {name}")
+    return Trial(found[0], instance, int(instance.free.sum()) if size is None else size)
+
+
+def maze(name: str, n: int) -> Trial:
+    """A random maze of about ``n`` free cells (30% walls, seed 1); its size is the free cells."""
+    from routes_matching import maze_text
+
+    return _matching("maze", name, maze_text(max(2, round(math.sqrt(n / 0.7))), 0.3, 1))
+
+
+def geography(name: str, n: int) -> Trial:
+    """A random graph G(n, 1.5 n) (seed 1); its size is the vertices."""
+    from routes_matching import graph_text
+
+    return _matching("geography", name, graph_text(n, 1), n)
+
+
+def bunny_egg(name: str, n: int) -> Trial:
+    """A random Bunny and Egg board of at most about ``sqrt(n)`` x ``sqrt(n)`` cells and a random record (seed
+    ``n``); its size is cells x positions, as its formulations' rates count."""
+    from gamecert.verify.bunny_egg.generator import random_case
+
+    text = random_case(random.Random(1000 + n), max(2, round(math.sqrt(n))))
+    trial = _matching("bunny-egg", name, text, 0)
+    rows, columns = trial.instance.shape
+    return Trial(trial.formulation, trial.instance, rows * columns * (len(trial.instance.moves) + 1))
+
+
 #: Every route of every kind: one line each.
 ROUTES = (
     Route("general, loopy", "search", loopy_general),
@@ -146,10 +208,18 @@ ROUTES = (
     Route("general, plays end", "cpsat", layered_general),
     Route("general, plays end", "qbf-depqbf", layered_general),
     Route("general, plays end", "qbf-rareqs", layered_general),
+    Route("general, one start", "search", opening_general),
+    Route("general, one start", "sat", opening_general),
+    Route("general, one start", "cpsat", opening_general),
+    Route("general, one start", "qbf-depqbf", opening_general),
+    Route("general, one start", "qbf-rareqs", opening_general),
     Route("score", "search", dag_score),
     Route("score", "milp", dag_score),
     Route("score", "sat", dag_score),
     Route("score", "cpsat", dag_score),
+    *(Route("maze", name, maze) for name in ("ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat")),
+    *(Route("geography", name, geography) for name in ("ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat")),
+    *(Route("bunny-egg", name, bunny_egg) for name in ("ilp", "networkx", "lp", "sat-konig", "search")),
 )
 #: A route's name in older checkouts, where it differs.
 OLD_NAMES = {"qbf-depqbf": "qbf"}
@@ -168,7 +238,8 @@ def one(kind: str, name: str, size: int) -> dict:
     start = time.perf_counter()
     why = trial.formulation.fits(trial.instance)
     listed = getattr(trial.formulation, "graph", None)  # a rules game's listing: the positions reached
-    positions = len(listed(trial.instance).positions) if listed is not None and why is None else trial.positions
+    graph = listed(trial.instance) if listed is not None and why is None else None
+    positions = len(graph.positions) if hasattr(graph, "positions") else trial.positions
     if why is not None:
         return {"status": "refused", "why": why, "positions": positions}
     try:
@@ -272,6 +343,7 @@ def plot(rows: dict[str, list[dict]], path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("kinds", nargs="*", help="only these kinds (as the table names them, a prefix will do)")
+    parser.add_argument("--routes", nargs="+", help="only these routes (as check names them)")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per run (default 60)")
     parser.add_argument("--json", type=Path, help="store the rows here")
     parser.add_argument("--before", type=Path, help="rows stored by an older checkout")
@@ -288,6 +360,8 @@ def main() -> None:
     print(f"{'kind':<20} {'route':<11} {'before':>20} {'after':>20}  what stopped it")
     for route in ROUTES:
         if args.kinds and not any(route.kind.startswith(k) for k in args.kinds):
+            continue
+        if args.routes and route.name not in args.routes:
             continue
         label = f"{route.kind}: {route.name}"
         rows[label] = points = measure(route, args.limit)

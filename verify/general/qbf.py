@@ -81,7 +81,7 @@ QBF_SOLVERS = ("depqbf", "rareqs")
 QBF_TIME_LIMIT = 120.0
 #: Measured: seconds per clause of a formula, times ``GROWTH`` per move of its depth (DepQBF and RAReQS on
 #: tic-tac-toe's and Connect Four's boards and on random layered games, benchmarks/limits.md).
-RATE = Rate(2.0e-4, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
+RATE = Rate(3.0e-5, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
 #: How a formula's time grows with each move of depth, at a given number of clauses.
 GROWTH = 1.05
 
@@ -338,8 +338,10 @@ def survives_formula(graph: TurnGraph, root: int, k: int, side: int):
             x, who = u
             steps = [(y, (y, who if e else 1 - who)) for y, e in zip(options[x], extra[x])]
             if who == side:
-                # Constraints: side moves from u to some state where play goes on, unless it can stop play unbeaten.
-                if t < k and all(graph.over(y) is None or _won(graph, v, 1 - side) for y, v in steps):
+                # Constraints: side moves from u to some state where play goes on, unless a move is safe at once:
+                # it stops play unbeaten, or it is move k and play goes on.
+                safe = [not _won(graph, v, 1 - side) if graph.over(y) is not None else t == k for y, v in steps]
+                if not any(safe):
                     picks = dict.fromkeys(at(v) for y, v in steps if graph.over(y) is None)
                     clauses.append([-layer[u], *picks])
                     forbids |= not picks
