@@ -1,6 +1,7 @@
 """Benchmark: every route of every kind, the largest size each solves within the time limit, and seconds per size.
 
-Usage: ``python benchmarks/routes.py [KIND ...] [--limit 60] [--json FILE] [--before FILE] [--plot FILE.png]``
+Usage: ``python benchmarks/routes.py [KIND ...] [--routes NAME ...] [--limit 60] [--json FILE] [--before FILE]
+[--plot FILE.png] [--merge FILE ...]``
 
 Each route is one line of :data:`ROUTES`: the kind (a game, or a rules kind
 with its family of inputs), the route's name as ``check`` prints it, and
@@ -24,6 +25,11 @@ To measure "before" on the commit this change starts from::
     /tmp/base/.venv/bin/python benchmarks/routes.py --json before.json
     python benchmarks/routes.py --before before.json --json after.json --plot routes.png
 
+``--merge FILE ...`` runs nothing: it prints the table and draws the plot of
+rows stored by earlier runs (each kind run on its own). The matching games'
+routes (maze, geography, Bunny and Egg) count free cells, vertices and cells
+x positions as their sizes; their "before", without an older run, is the
+fixed size limit they had before issue 36 (:data:`LIMITS`).
 A route the older checkout lacks shows ``-``; a route it names otherwise is
 found by :data:`OLD_NAMES`. Wall-clock seconds are kept beside the CPU
 seconds in the JSON.
@@ -221,6 +227,13 @@ ROUTES = (
     *(Route("geography", name, geography) for name in ("ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat")),
     *(Route("bunny-egg", name, bunny_egg) for name in ("ilp", "networkx", "lp", "sat-konig", "search")),
 )
+#: The matching games' routes before issue 36 stopped at a fixed size (free cells or vertices; Bunny and Egg:
+#: cells x positions, its search cells), the "before" shown when no older run is given.
+LIMITS = {
+    **{(kind, name): f"limit {size:,}" for kind in ("maze", "geography")
+       for name, size in (("ilp", 200), ("sat", 60), ("search", 30), ("qbf", 20))},
+    ("bunny-egg", "ilp"): "limit 12,000", ("bunny-egg", "networkx"): "limit 200,000", ("bunny-egg", "search"): "limit 30 cells",
+}
 #: A route's name in older checkouts, where it differs.
 OLD_NAMES = {"qbf-depqbf": "qbf"}
 
@@ -306,7 +319,8 @@ def plot(rows: dict[str, list[dict]], path: Path) -> None:
 
     palette = ["#1d3557", "#e63946", "#2a9d8f", "#f4a261", "#457b9d", "#6a4c93", "#8ac926", "#ff595e", "#3b3b3b"]
     dashes = [None, "6 3", "2 2"]
-    width, height, left, top, right, bottom = 900, 560, 70, 30, 300, 60
+    width, left, top, right, bottom = 900, 70, 30, 300, 60
+    height = max(560, top + bottom + 17 * len(rows))
     svg = Svg(width, height, "CPU seconds against positions, per route")
     xs = [p["positions"] for pts in rows.values() for p in pts if p.get("status") == "solved"]
     if not xs:
@@ -348,6 +362,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="store the rows here")
     parser.add_argument("--before", type=Path, help="rows stored by an older checkout")
     parser.add_argument("--plot", type=Path, help="seconds against positions, a PNG (or SVG)")
+    parser.add_argument("--merge", type=Path, nargs="+", help="no runs: the table and plot of rows stored by --json")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "ROUTE", "SIZE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -358,14 +373,18 @@ def main() -> None:
     rows: dict[str, list[dict]] = {}
     print(f"limit {args.limit:g} CPU s per run; largest positions solved (CPU seconds)")
     print(f"{'kind':<20} {'route':<11} {'before':>20} {'after':>20}  what stopped it")
+    stored = {label: points for path in args.merge or () for label, points in json.loads(path.read_text()).items()}
     for route in ROUTES:
         if args.kinds and not any(route.kind.startswith(k) for k in args.kinds):
             continue
         if args.routes and route.name not in args.routes:
             continue
         label = f"{route.kind}: {route.name}"
-        rows[label] = points = measure(route, args.limit)
-        print(f"{route.kind:<20} {route.name:<11} {cell(before.get(label)):>20} {cell(points):>20}  {stop(points)}", flush=True)
+        if args.merge and label not in stored:
+            continue
+        rows[label] = points = stored[label] if args.merge else measure(route, args.limit)
+        earlier = cell(before[label]) if label in before else LIMITS.get((route.kind, route.name), "-")
+        print(f"{route.kind:<20} {route.name:<11} {earlier:>20} {cell(points):>20}  {stop(points)}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
     if args.plot:
