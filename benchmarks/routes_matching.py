@@ -12,8 +12,8 @@ takes longer than ``--budget`` seconds.
 Routes: ``ilp sat search qbf lp sat-konig cpsat`` (undirected vertex geography
 on random mazes; ``--family graphs`` for random graphs G(n, 1.5 n)) and
 ``bunny-ilp bunny-networkx bunny-lp bunny-konig bunny-search`` (random
-Bunny and Egg records). ``rows()`` gives the rows of ``benchmarks/routes.py``:
-per route the largest size solved within 60 s.
+Bunny and Egg records). ``benchmarks/routes.py`` runs the same routes on the
+same mazes and graphs for its table of the largest size solved within 60 s.
 
 Run ``python benchmarks/routes_matching.py lp sat-konig`` (or ``all``).
 """
@@ -133,28 +133,6 @@ def measure(route: str, family: str, seed: int, budget: float) -> list[Run]:
         if max(seconds, elapsed) > budget:
             break
     return runs
-
-
-#: The largest size each route ran on before time limits replaced size limits: its fixed limit (vertices for
-#: the UVG routes, cells x positions or cells for Bunny and Egg); 0 for the routes this change added.
-BEFORE = {
-    "ilp": 200, "sat": 60, "search": 30, "qbf": 20, "lp": 0, "sat-konig": 0, "cpsat": 0,
-    "bunny-ilp": 12_000, "bunny-networkx": 200_000, "bunny-lp": 0, "bunny-konig": 0,
-    "bunny-search": 30,  # cells, not cells x positions: its limit was on the board alone
-}
-
-
-def rows(seed: int = 1, budget: float = 60.0) -> list[tuple[str, str, str, int, int, list[tuple[int, float]]]]:
-    """Per matching route: ``(game, route, size unit, largest size before, largest size solved within budget CPU
-    seconds now, [(size, seconds), ...])``, for ``benchmarks/routes.py`` (its table and its plot)."""
-    out = []
-    for route in UVG_ROUTES + BUNNY_ROUTES:
-        runs = [r for r in measure(route, "mazes", seed, budget) if r.seconds <= budget]
-        game = "bunny-egg" if route.startswith("bunny-") else "maze"
-        unit = "cells x positions" if route.startswith("bunny-") else "free cells"
-        after = max((r.size for r in runs), default=0)
-        out.append((game, route, unit, BEFORE[route], after, [(r.size, r.seconds) for r in runs]))
-    return out
 
 
 def main(argv: list[str] | None = None) -> None:
