@@ -43,6 +43,9 @@ from pathlib import Path
 
 RULES = Path(__file__).resolve().parents[1] / "examples" / "connect_four_tiers.py"
 
+#: The in-memory solve's limits, raised so that Connect Four 5x4 (3,945,711 positions) fits.
+MEMORY_LIMITS = ("--max-positions", "10000000", "--max-memory", "8G")
+
 
 def whole(board: str, jobs: int, shards: int, compare: bool) -> None:
     from gamecert.solvers.general.graph import Queries
@@ -141,7 +144,7 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
         memory, tiered, loads, positions = [], [], [], 0
         for _ in range(repeat):
             loads.append(_load())
-            wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), "-"], line)
+            wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), *MEMORY_LIMITS, "-"], line)
             memory.append((wall, cpu, out))
             loads.append(_load())
             wall, cpu, out2, err = _run([*gamecert, "solve", "--rules", str(RULES), "--tiers", "--jobs", str(jobs),
