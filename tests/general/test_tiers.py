@@ -69,7 +69,8 @@ def test_stopped_between_shards_and_resumed_same_answer_no_shard_twice(tmp_path,
     call = tier_solve.TierStep.__call__
 
     def counted(step, params, options):
-        ran.append((options["step"], options["tier"], options.get("round"), repr(params)))
+        # A forward step's tier is its campaign's option; the backward campaign's tasks name theirs.
+        ran.append((options["step"], options.get("tier", params.get("tier")), options.get("round"), repr(params)))
         return call(step, params, options)
 
     monkeypatch.setattr(tier_solve.TierStep, "__call__", counted)
