@@ -28,6 +28,7 @@ import json
 import logging
 import os
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -380,6 +381,7 @@ def _loaded_from_paths(carried: list, depth: int = 4) -> set[str]:
 #: The shard functions this process unpickled, by the sha256 of their bytes (the last few; a campaign's
 #: shards share one, and a function's module, sent by value, keeps its caches from shard to shard).
 _UNPICKLED: dict[str, ShardFunction] = {}
+_UNPICKLING = threading.Lock()  # a worker of several threads runs several shards at once
 
 
 def execute_pickled(function: bytes, key: str, params: Mapping, options: Mapping, *after: ShardResult) -> ShardResult:
@@ -387,11 +389,12 @@ def execute_pickled(function: bytes, key: str, params: Mapping, options: Mapping
     import pickle
 
     digest = hashlib.sha256(function).hexdigest()
-    loaded = _UNPICKLED.get(digest)
-    if loaded is None:
-        loaded = _UNPICKLED[digest] = pickle.loads(function)
-        while len(_UNPICKLED) > 4:
-            del _UNPICKLED[next(iter(_UNPICKLED))]
+    with _UNPICKLING:
+        loaded = _UNPICKLED.get(digest)
+        if loaded is None:
+            loaded = _UNPICKLED[digest] = pickle.loads(function)
+            while len(_UNPICKLED) > 4:
+                del _UNPICKLED[next(iter(_UNPICKLED))]
     return execute(loaded, key, params, options)
 
 
