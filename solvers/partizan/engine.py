@@ -21,8 +21,8 @@ _LE: dict[int, bool] = {}
 _ADD: dict[int, Form] = {}
 #: Negatives by id.
 _NEG: dict[int, Form] = {}
-#: The canonical form of every form canonicalized, by the raw form's id.
-_CANON: dict[int, Form] = {}
+#: The canonical form of ``{left | right}`` by ``(left ids, right ids)`` (sorted, distinct, canonical options).
+_CANON: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
 #: Canonical forms of numbers.
 _NUMBERS: dict[Fraction, Form] = {}
 #: ``(number, ups, nimber)`` of the canonical forms known to be ``x + n.^ + *k``, by id.
@@ -208,13 +208,6 @@ def le(g: Form, h: Form) -> bool:
     return r if r is not None else drive(_le_task(g, h))
 
 
-def _le(g: Form, h: Form) -> Task:
-    r = _le_fast(g, h)
-    if r is None:
-        r = yield _le_task(g, h)
-    return r
-
-
 def equal(g: Form, h: Form) -> bool:
     """Whether ``g`` and ``h`` are equal games (for canonical forms: the same object).
 
@@ -247,59 +240,65 @@ def _unique(forms: Iterable[Form]) -> list[Form]:
 _BY_ID = operator.attrgetter("id")
 
 
-def _canon_known(ls: list[Form], rs: list[Form]) -> tuple[Form, Form | None]:
-    """The raw form ``{ls | rs}`` (sorted, canonical options) and its canonical form when known without a
-    search: already canonical, met before, or all options numbers (a number, or a switch ``{a | b}``)."""
-    raw = make(tuple(ls), tuple(rs))
-    if raw.canonical:
-        return raw, raw
-    done = _CANON.get(raw.id)
-    if done is not None:
-        return raw, done
-    if all(o.number is not None for o in ls) and all(o.number is not None for o in rs):
-        a = max(o.number for o in ls) if ls else None
-        b = min(o.number for o in rs) if rs else None
-        if a is None or b is None or a < b:
-            done = number(simplest(a, b))
-        else:  # {a | b}, a >= b: no option dominated, none reversible
-            done = make((number(a),), (number(b),))
-            done.canonical = True
-        _CANON[raw.id] = done
-    return raw, done
+def _le(g: Form, h: Form) -> bool:
+    """``g <= h``: the fast test, else Conway's over its own stack (what :func:`le` does, without the docs)."""
+    r = _le_fast(g, h)
+    return r if r is not None else drive(_le_task(g, h))
 
 
-def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
-    """The canonical form of ``{lefts | rights}``, whose options are canonical."""
-    ls, rs = _unique(lefts), _unique(rights)
-    raw, done = _canon_known(ls, rs)
+def _from_numbers(ls: list[Form], rs: list[Form]) -> Form:
+    """The canonical form of ``{ls | rs}`` whose options are all numbers: a number, or a switch ``{a | b}``."""
+    a = max(o.number for o in ls) if ls else None
+    b = min(o.number for o in rs) if rs else None
+    if a is None or b is None or a < b:
+        return number(simplest(a, b))
+    done = make((number(a),), (number(b),))  # {a | b}, a >= b: no option dominated, none reversible
+    done.canonical = True
+    return done
+
+
+def _canonical(ls: list[Form], rs: list[Form]) -> Form:
+    """The canonical form of ``{ls | rs}``, whose options are canonical, sorted by id and distinct.
+
+    Memoized by the ids of the options (:data:`_CANON`), so the raw form itself is only built when it must be
+    reduced.
+    """
+    key = (tuple([o.id for o in ls]), tuple([o.id for o in rs]))
+    done = _CANON.get(key)
     if done is not None:
         return done
-    return (yield _reduce(raw, ls, rs))
+    if all(o.number is not None for o in ls) and all(o.number is not None for o in rs):
+        done = _from_numbers(ls, rs)
+    else:
+        done = _reduce(ls, rs)
+    _CANON[key] = done
+    return done
 
 
-def _reduce(raw: Form, ls: list[Form], rs: list[Form]) -> Task:
-    """The canonical form of ``raw = {ls | rs}``: dominated options removed, reversible ones bypassed."""
+def _reduce(ls: list[Form], rs: list[Form]) -> Form:
+    """The canonical form of ``{ls | rs}``: dominated options removed, reversible ones bypassed."""
     while True:
         # Dominated options: a Left option <= another, a Right option >= another (equal ones are one object).
-        ls = yield _maximal(ls, True)
-        rs = yield _maximal(rs, False)
+        if len(ls) > 1:
+            ls = _maximal(ls, True)
+        if len(rs) > 1:
+            rs = _maximal(rs, False)
         g = make(tuple(ls), tuple(rs))
         if g.canonical:
             break
         # Reversible options: Left's a reverses through a^R <= g (replaced by a^RL), Right's b through b^L >= g.
-        new_ls = yield _bypassed(ls, g, True)
-        new_rs = yield _bypassed(rs, g, False)
+        new_ls = _bypassed(ls, g, True)
+        new_rs = _bypassed(rs, g, False)
         if new_ls is ls and new_rs is rs:
             break
         ls, rs = _unique(new_ls), _unique(new_rs)
     g.canonical = True
     if g.lstop is None or g.number is None and (not g.left or not g.right):
         raise AssertionError("a canonical form with an empty side must be an integer")
-    _CANON[raw.id] = g
     return g
 
 
-def _bypassed(options: list[Form], g: Form, left: bool) -> Task:
+def _bypassed(options: list[Form], g: Form, left: bool) -> list[Form]:
     """``options`` (Left's when ``left``) with each reversible one replaced by its bypass; the same list when
     none is reversible. Left's ``a`` reverses through an ``a^R <= g`` and is replaced by that ``a^R``'s Left
     options; Right's ``b`` through a ``b^L >= g``, replaced by its Right options."""
@@ -307,11 +306,7 @@ def _bypassed(options: list[Form], g: Form, left: bool) -> Task:
     changed = False
     for a in options:
         for back in (a.right if left else a.left):
-            lo, hi = (back, g) if left else (g, back)
-            r = _le_fast(lo, hi)
-            if r is None:
-                r = yield _le_task(lo, hi)
-            if r:
+            if _le(back, g) if left else _le(g, back):
                 out.extend(back.left if left else back.right)
                 changed = True
                 break
@@ -320,13 +315,10 @@ def _bypassed(options: list[Form], g: Form, left: bool) -> Task:
     return out if changed else options
 
 
-def _maximal(options: list[Form], left: bool) -> Task:
+def _maximal(options: list[Form], left: bool) -> list[Form]:
     """The options not dominated by another: for Left the maximal ones, for Right the minimal ones."""
-    if len(options) < 2:
-        return options
     kept = []
     for a in options:
-        dominated = False
         for b in options:
             if a is b:
                 continue
@@ -334,13 +326,9 @@ def _maximal(options: list[Form], left: bool) -> Task:
             # lo <= hi needs Ls(lo) <= Ls(hi) and Rs(lo) <= Rs(hi): most pairs fail here, before any call.
             if lo.fl is not None and hi.fl is not None and (lo.fl > hi.fl or lo.fr > hi.fr):
                 continue
-            r = _le_fast(lo, hi)
-            if r is None:
-                r = yield _le_task(lo, hi)
-            if r:
-                dominated = True
+            if _le(lo, hi):
                 break
-        if not dominated:
+        else:
             kept.append(a)
     return kept
 
@@ -358,14 +346,13 @@ def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     Siegel, *Combinatorial Game Theory*, II.2). Options that are all
     numbers give a number (the simplest between them) or a switch
     ``{a | b}`` at once. Each comparison is memoized (:func:`le`); results
-    are memoized by the raw form.
+    are memoized by the ids of the options, so a set of options met again
+    costs one lookup.
 
     >>> canonical([number(1)], [number(2)]) is number(Fraction(3, 2)), canonical([ZERO], [number(2)]) is number(1)
     (True, True)
     """
-    ls, rs = _unique(lefts), _unique(rights)
-    raw, done = _canon_known(ls, rs)
-    return done if done is not None else drive(_reduce(raw, ls, rs))
+    return _canonical(sorted(set(lefts), key=_BY_ID), sorted(set(rights), key=_BY_ID))
 
 
 def canonical_of(form: Form) -> Form:
@@ -424,7 +411,7 @@ def _add_task(g: Form, h: Form) -> Task:
             if s is None:
                 s = yield _add_task(a, b)
             out.append(s)
-    result = yield _canon_task(lefts, rights)
+    result = _canonical(_unique(lefts), _unique(rights))
     a, b = (g.id, h.id) if g.id < h.id else (h.id, g.id)
     _ADD[(a << 32) | b] = result
     p, q = NUS.get(g.id), NUS.get(h.id)
