@@ -149,11 +149,39 @@ LP_RATE = _rate(1.9e-6, "nonzero ** 1.5 of the LP", "lp")
 KONIG_RATE = _rate(2.6e-8, "clause ** 2", "sat-konig")
 #: The CP-SAT model, a whole call: seconds per unit of nonzeros ** 1.75 (its solves grow faster than the model).
 CPSAT_RATE = _rate(3.0e-6, "nonzero ** 1.75 of the model", "cpsat")
+#: The CP-SAT model on a component of odd order: its LP has no odd-set constraints and CP-SAT no parity reasoning,
+#: so proving that the component has no perfect matching is a search that grows as CPSAT_ODD_GROWTH ** (vertices of
+#: the 3-core of its largest non-bipartite block): odd cliques, dense odd graphs. Trees, cycles, chains of triangles
+#: (empty 3-core) and bipartite blocks (an integral LP) stay polynomial.
+CPSAT_ODD_RATE = _rate(5.1e-6, "CPSAT_ODD_GROWTH ** (3-core vertices of an odd component's odd blocks)", "cpsat --family odd")
+CPSAT_ODD_GROWTH = 3.0
 
 
 def nonzeros(graph: Graph) -> int:
     """The nonzeros of the matching models' matrices: two per edge, one per vertex."""
     return 2 * graph.m + graph.n
+
+
+def odd_cores(graph: Graph) -> list[int]:
+    """Per component of odd order: the vertices of the 3-core of its largest non-bipartite block (0: none).
+
+    >>> from gamecert.solvers.matching.graph import graph_from_edges
+    >>> odd_cores(graph_from_edges(5, [(u, v) for u in range(5) for v in range(u + 1, 5)]))
+    [5]
+    """
+    import networkx as nx
+
+    whole = nx.Graph()
+    whole.add_nodes_from(range(graph.n))
+    whole.add_edges_from(graph.edges().tolist())
+    cores = []
+    for members in nx.connected_components(whole):
+        component = whole.subgraph(members)
+        if len(members) % 2 == 0 or nx.is_bipartite(component):
+            continue
+        blocks = (component.subgraph(block) for block in nx.biconnected_components(component))
+        cores.append(max((len(nx.k_core(b, 3)) for b in blocks if not nx.is_bipartite(b)), default=0))
+    return cores
 
 
 def component_sizes(graph: Graph) -> list[int]:
@@ -303,7 +331,9 @@ class UvgCpSatFormulation(UvgFormulation[I]):
     name = "cpsat"
 
     def predict(self, instance: I) -> float:
-        return CPSAT_RATE.seconds(nonzeros(self.game.graph(instance)) ** 1.75)
+        graph = self.game.graph(instance)
+        parity = sum(CPSAT_ODD_RATE.exponential(CPSAT_ODD_GROWTH, core) for core in odd_cores(graph) if core)
+        return CPSAT_RATE.seconds(nonzeros(graph) ** 1.75) + parity
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import cpsat
