@@ -155,6 +155,9 @@ CPSAT_RATE = _rate(3.0e-6, "nonzero ** 1.75 of the model", "cpsat")
 #: (empty 3-core) and bipartite blocks (an integral LP) stay polynomial.
 CPSAT_ODD_RATE = _rate(5.1e-6, "CPSAT_ODD_GROWTH ** (3-core vertices of an odd component's odd blocks)", "cpsat --family odd")
 CPSAT_ODD_GROWTH = 3.0
+#: The CP-SAT model's rounds: a component whose maximum matchings leave one vertex uncovered (odd order, a side one
+#: larger) may give one new losing vertex per solve, each solve a pass over the model: seconds per nonzero x round.
+CPSAT_ROUND_RATE = _rate(3.6e-5, "nonzero x round (order of a component over its sides' imbalance)", "cpsat")
 
 
 def nonzeros(graph: Graph) -> int:
@@ -162,26 +165,34 @@ def nonzeros(graph: Graph) -> int:
     return 2 * graph.m + graph.n
 
 
-def odd_cores(graph: Graph) -> list[int]:
-    """Per component of odd order: the vertices of the 3-core of its largest non-bipartite block (0: none).
+def cpsat_shape(graph: Graph) -> tuple[int, list[int]]:
+    """What the CP-SAT route's time grows with beyond the model's size: its rounds and its parity searches.
+
+    Returns the most rounds a component may need (its order, over the imbalance of its sides where it is
+    bipartite: at least that many vertices stay uncovered in each of its maximum matchings) and, per component of
+    odd order, the vertices of the 3-core of its largest non-bipartite block (0: none).
 
     >>> from gamecert.solvers.matching.graph import graph_from_edges
-    >>> odd_cores(graph_from_edges(5, [(u, v) for u in range(5) for v in range(u + 1, 5)]))
-    [5]
+    >>> cpsat_shape(graph_from_edges(5, [(u, v) for u in range(5) for v in range(u + 1, 5)]))
+    (5, [5])
     """
     import networkx as nx
 
     whole = nx.Graph()
     whole.add_nodes_from(range(graph.n))
     whole.add_edges_from(graph.edges().tolist())
-    cores = []
+    rounds, cores = 0, []
     for members in nx.connected_components(whole):
         component = whole.subgraph(members)
-        if len(members) % 2 == 0 or nx.is_bipartite(component):
+        if nx.is_bipartite(component):
+            side, other = nx.bipartite.sets(component)
+            rounds = max(rounds, len(members) // max(1, abs(len(side) - len(other))))
             continue
-        blocks = (component.subgraph(block) for block in nx.biconnected_components(component))
-        cores.append(max((len(nx.k_core(b, 3)) for b in blocks if not nx.is_bipartite(b)), default=0))
-    return cores
+        rounds = max(rounds, len(members))
+        if len(members) % 2:
+            blocks = (component.subgraph(block) for block in nx.biconnected_components(component))
+            cores.append(max((len(nx.k_core(b, 3)) for b in blocks if not nx.is_bipartite(b)), default=0))
+    return rounds, cores
 
 
 def component_sizes(graph: Graph) -> list[int]:
@@ -332,8 +343,10 @@ class UvgCpSatFormulation(UvgFormulation[I]):
 
     def predict(self, instance: I) -> float:
         graph = self.game.graph(instance)
-        parity = sum(CPSAT_ODD_RATE.exponential(CPSAT_ODD_GROWTH, core) for core in odd_cores(graph) if core)
-        return CPSAT_RATE.seconds(nonzeros(graph) ** 1.75) + parity
+        rounds, cores = cpsat_shape(graph)
+        parity = sum(CPSAT_ODD_RATE.exponential(CPSAT_ODD_GROWTH, core) for core in cores if core)
+        size = nonzeros(graph)
+        return max(CPSAT_RATE.seconds(size**1.75), CPSAT_ROUND_RATE.seconds(size * rounds)) + parity
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import cpsat
