@@ -145,6 +145,8 @@ QBF_RATE = _rate(0.4 / 16 * 1.31**-16, "QBF_GROWTH ** vertices, per start vertex
 QBF_GROWTH = 1.31
 #: The warm-started LP (GLOP), a whole call: seconds per unit of nonzeros ** 1.5 (simplex pivots grow with the size).
 LP_RATE = _rate(1.9e-6, "nonzero ** 1.5 of the LP", "lp")
+#: The LP's rounds (as the CP-SAT model's, :data:`CPSAT_ROUND_RATE`): seconds per nonzero x round.
+LP_ROUND_RATE = _rate(2.1e-6, "nonzero x round (order of a component over its sides' imbalance)", "lp")
 #: König SAT, a whole call: seconds per unit of clauses ** 2 (its calls grow with the formula, each call with it too).
 KONIG_RATE = _rate(2.6e-8, "clause ** 2", "sat-konig")
 #: The CP-SAT model, a whole call: seconds per unit of nonzeros ** 1.75 (its solves grow faster than the model).
@@ -165,15 +167,15 @@ def nonzeros(graph: Graph) -> int:
     return 2 * graph.m + graph.n
 
 
-def cpsat_shape(graph: Graph) -> tuple[int, list[int]]:
-    """What the CP-SAT route's time grows with beyond the model's size: its rounds and its parity searches.
+def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
+    """What the LP and CP-SAT routes' times grow with beyond their models' size: their rounds, and CP-SAT's parity searches.
 
     Returns the most rounds a component may need (its order, over the imbalance of its sides where it is
     bipartite: at least that many vertices stay uncovered in each of its maximum matchings) and, per component of
     odd order, the vertices of the 3-core of its largest non-bipartite block (0: none).
 
     >>> from gamecert.solvers.matching.graph import graph_from_edges
-    >>> cpsat_shape(graph_from_edges(5, [(u, v) for u in range(5) for v in range(u + 1, 5)]))
+    >>> rounds_and_parity(graph_from_edges(5, [(u, v) for u in range(5) for v in range(u + 1, 5)]))
     (5, [5])
     """
     import networkx as nx
@@ -307,7 +309,9 @@ class UvgLpFormulation(UvgFormulation[I]):
         return not_bipartite(self.game.graph(instance))
 
     def predict(self, instance: I) -> float:
-        return LP_RATE.seconds(nonzeros(self.game.graph(instance)) ** 1.5)
+        graph = self.game.graph(instance)
+        size = nonzeros(graph)
+        return max(LP_RATE.seconds(size**1.5), LP_ROUND_RATE.seconds(size * rounds_and_parity(graph)[0]))
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import lp
@@ -343,7 +347,7 @@ class UvgCpSatFormulation(UvgFormulation[I]):
 
     def predict(self, instance: I) -> float:
         graph = self.game.graph(instance)
-        rounds, cores = cpsat_shape(graph)
+        rounds, cores = rounds_and_parity(graph)
         parity = sum(CPSAT_ODD_RATE.exponential(CPSAT_ODD_GROWTH, core) for core in cores if core)
         size = nonzeros(graph)
         return max(CPSAT_RATE.seconds(size**1.75), CPSAT_ROUND_RATE.seconds(size * rounds)) + parity
