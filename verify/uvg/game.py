@@ -168,11 +168,13 @@ def nonzeros(graph: Graph) -> int:
 
 
 def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
-    """What the LP and CP-SAT routes' times grow with beyond their models' size: their rounds, and CP-SAT's parity searches.
+    """The LP and CP-SAT routes' rounds, and CP-SAT's parity searches: what their times grow with beside their size.
 
-    Returns the most rounds a component may need (its order, over the imbalance of its sides where it is
-    bipartite: at least that many vertices stay uncovered in each of its maximum matchings) and, per component of
-    odd order, the vertices of the 3-core of its largest non-bipartite block (0: none).
+    Returns the rounds (solves) of the largest component, as the rates were fitted: its order, divided by the
+    imbalance of its sides where it is bipartite (a component left one vertex short may give one new losing
+    vertex per solve; a larger imbalance leaves more vertices uncovered per solve), and, per component of odd
+    order, the vertices of the 3-core of its largest non-bipartite block (0: none). A fitted model
+    (benchmarks/limits.md), not a bound.
 
     >>> from gamecert.solvers.matching.graph import graph_from_edges
     >>> rounds_and_parity(graph_from_edges(5, [(u, v) for u in range(5) for v in range(u + 1, 5)]))
