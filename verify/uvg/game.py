@@ -155,7 +155,9 @@ CPSAT_RATE = _rate(3.0e-6, "nonzero ** 1.75 of the model", "cpsat")
 #: so proving that the component has no perfect matching is a search that grows as CPSAT_ODD_GROWTH ** (vertices of
 #: the 3-core of its largest non-bipartite block): odd cliques, dense odd graphs. Trees, cycles, chains of triangles
 #: (empty 3-core) and bipartite blocks (an integral LP) stay polynomial.
-CPSAT_ODD_RATE = _rate(5.1e-6, "CPSAT_ODD_GROWTH ** (3-core vertices of an odd component's odd blocks)", "cpsat --family odd")
+CPSAT_ODD_RATE = _rate(
+    5.1e-6, "CPSAT_ODD_GROWTH ** (3-core vertices of an odd component's odd blocks)", "cpsat --family odd"
+)
 CPSAT_ODD_GROWTH = 3.0
 #: The CP-SAT model's rounds: a component whose maximum matchings leave one vertex uncovered (odd order, a side one
 #: larger) may give one new losing vertex per solve, each solve a pass over the model: seconds per nonzero x round.
