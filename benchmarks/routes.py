@@ -1,6 +1,7 @@
 """Benchmark: every route of every kind, the largest size each solves within the time limit, and seconds per size.
 
-Usage: ``python benchmarks/routes.py [KIND ...] [--limit 60] [--json FILE] [--before FILE] [--plot FILE.png]``
+Usage: ``python benchmarks/routes.py [KIND ...] [--routes NAME ...] [--limit 60] [--json FILE] [--before FILE]
+[--plot FILE.png] [--merge FILE ...]``
 
 Each route is one line of :data:`ROUTES`: the kind (a game, or a rules kind
 with its family of inputs), the route's name as ``check`` prints it, and
@@ -29,6 +30,11 @@ To measure "before" on the commit this change starts from::
     /tmp/base/.venv/bin/python benchmarks/routes.py --json before.json
     python benchmarks/routes.py --before before.json --json after.json --plot routes.png
 
+``--merge FILE ...`` runs nothing: it prints the table and draws the plot of
+rows stored by earlier runs (each kind run on its own). The matching games'
+routes (maze, geography, Bunny and Egg) count free cells, vertices and cells
+x positions as their sizes; their "before", without an older run, is the
+fixed size limit they had before issue 36 (:data:`LIMITS`).
 A route the older checkout lacks shows ``-``; a route it names otherwise is
 found by :data:`OLD_NAMES`. Wall-clock seconds are kept beside the CPU
 seconds in the JSON.
@@ -123,6 +129,32 @@ def layered_general(name: str, n: int) -> Trial:
     return Trial(_formulation(general_formulations, rules, name), starts, 8 * width)
 
 
+def opening_general(name: str, n: int) -> Trial:
+    """One start (a board game from its opening): about ``n`` positions in 9 layers, each of 2 to 4 random moves
+    into the next layer (every position has a move into it), one in eight of layers 5 to 8 ended by ``result``
+    and the last layer too (win, lose or draw at random); plays end within 9 moves. Seed ``n``."""
+    from gamecert.verify.general.formulations import general_formulations
+
+    rng = random.Random(n)
+    width = max(1, n // 6)
+    sizes = [1]
+    while len(sizes) < 10:
+        sizes.append(min(width, 3 * sizes[-1]))
+    moves: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for t in range(9):
+        children = [(t + 1, j) for j in range(sizes[t + 1])]
+        for i in range(sizes[t]):
+            moves[t, i] = [children[(i + k * sizes[t]) % len(children)] for k in range(1 + (sizes[t + 1] > sizes[t]))]
+            moves[t, i] += rng.sample(children, min(len(children), rng.choice((1, 2, 3))))
+            moves[t, i] = list(dict.fromkeys(moves[t, i]))[:4]
+        for j in range(sizes[t + 1]):  # every position of the next layer has a move into it
+            if not any((t + 1, j) in moves[t, i] for i in [j % sizes[t]]):
+                moves[t, j % sizes[t]].append((t + 1, j))
+    ends = {(t, i): rng.choice(["win", "lose", "draw"]) for t in range(5, 10) for i in range(sizes[t]) if t == 9 or rng.random() < 1 / 8}
+    rules = GeneralRules("opening", "o.py", eval, lambda p: [] if p in ends else moves.get(p, []), result=ends.get)
+    return Trial(_formulation(general_formulations, rules, name), [(0, 0)], sum(sizes))
+
+
 def dag_score(name: str, n: int) -> Trial:
     """``n`` positions, each with 2 or 3 moves to one of the next 40 positions scoring -3 .. 3, two players at
     random (extra moves), the last 10 ended by ``result`` (-5 .. 5). Seed ``n``."""
@@ -153,6 +185,42 @@ def kayles_impartial(name: str, n: int) -> Trial:
     return Trial(_formulation(impartial_formulations, rules, name), [(KAYLES_PINS[n],)], n)
 
 
+def _matching(game_name: str, name: str, text: str, size: int | None = None) -> Trial:
+    from gamecert.verify import registry
+
+    game = registry.get_game(game_name)
+    instance = game.parse(text, "<bench>", False)
+    found = [f for f in game.formulations() if f.name == name]
+    if not found:
+        raise LookupError(f"no route {name}")
+    return Trial(found[0], instance, int(instance.free.sum()) if size is None else size)
+
+
+def maze(name: str, n: int) -> Trial:
+    """A random maze of about ``n`` free cells (30% walls, seed 1); its size is the free cells."""
+    from routes_matching import maze_text
+
+    return _matching("maze", name, maze_text(max(2, round(math.sqrt(n / 0.7))), 0.3, 1))
+
+
+def geography(name: str, n: int) -> Trial:
+    """A random graph G(n, 1.5 n) (seed 1); its size is the vertices."""
+    from routes_matching import graph_text
+
+    return _matching("geography", name, graph_text(n, 1), n)
+
+
+def bunny_egg(name: str, n: int) -> Trial:
+    """A random Bunny and Egg board of at most about ``sqrt(n)`` x ``sqrt(n)`` cells and a random record (seed
+    ``n``); its size is cells x positions, as its formulations' rates count."""
+    from gamecert.verify.bunny_egg.generator import random_case
+
+    text = random_case(random.Random(1000 + n), max(2, round(math.sqrt(n))))
+    trial = _matching("bunny-egg", name, text, 0)
+    rows, columns = trial.instance.shape
+    return Trial(trial.formulation, trial.instance, rows * columns * (len(trial.instance.moves) + 1))
+
+
 #: Every route of every kind: one line each.
 ROUTES = (
     Route("general, loopy", "search", loopy_general),
@@ -165,13 +233,28 @@ ROUTES = (
     Route("general, plays end", "cpsat", layered_general),
     Route("general, plays end", "qbf-depqbf", layered_general),
     Route("general, plays end", "qbf-rareqs", layered_general),
+    Route("general, one start", "search", opening_general),
+    Route("general, one start", "sat", opening_general),
+    Route("general, one start", "cpsat", opening_general),
+    Route("general, one start", "qbf-depqbf", opening_general),
+    Route("general, one start", "qbf-rareqs", opening_general),
     Route("score", "search", dag_score),
     Route("score", "milp", dag_score),
     Route("score", "sat", dag_score),
     Route("score", "cpsat", dag_score),
     Route("impartial, kayles", "sat", kayles_impartial),
     Route("impartial, kayles", "ilp", kayles_impartial),
+    *(Route("maze", name, maze) for name in ("ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat")),
+    *(Route("geography", name, geography) for name in ("ilp", "sat", "search", "qbf", "lp", "sat-konig", "cpsat")),
+    *(Route("bunny-egg", name, bunny_egg) for name in ("ilp", "networkx", "lp", "sat-konig", "search")),
 )
+#: The matching games' routes before issue 36 stopped at a fixed size (free cells or vertices; Bunny and Egg:
+#: cells x positions, its search cells), the "before" shown when no older run is given.
+LIMITS = {
+    **{(kind, name): f"limit {size:,}" for kind in ("maze", "geography")
+       for name, size in (("ilp", 200), ("sat", 60), ("search", 30), ("qbf", 20))},
+    ("bunny-egg", "ilp"): "limit 12,000", ("bunny-egg", "networkx"): "limit 200,000", ("bunny-egg", "search"): "limit 30 cells",
+}
 #: A route's name in older checkouts, where it differs.
 OLD_NAMES = {"qbf-depqbf": "qbf"}
 
@@ -190,7 +273,8 @@ def one(kind: str, name: str, size: int) -> dict:
     why = trial.formulation.fits(trial.instance)
     predicted = trial.formulation.predict(trial.instance) if why is None else None
     listed = getattr(trial.formulation, "graph", None)  # a rules game's listing: the positions reached
-    positions = len(listed(trial.instance).positions) if listed is not None and why is None else trial.positions
+    graph = listed(trial.instance) if listed is not None and why is None else None
+    positions = len(graph.positions) if hasattr(graph, "positions") else trial.positions
     if why is not None:
         return {"status": "refused", "why": why, "positions": positions}
     try:
@@ -262,7 +346,8 @@ def plot(rows: dict[str, list[dict]], path: Path) -> None:
 
     palette = ["#1d3557", "#e63946", "#2a9d8f", "#f4a261", "#457b9d", "#6a4c93", "#8ac926", "#ff595e", "#3b3b3b"]
     dashes = [None, "6 3", "2 2"]
-    width, height, left, top, right, bottom = 900, 560, 70, 30, 300, 60
+    width, left, top, right, bottom = 900, 70, 30, 300, 60
+    height = max(560, top + bottom + 17 * len(rows))
     svg = Svg(width, height, "CPU seconds against positions, per route")
     xs = [p["positions"] for pts in rows.values() for p in pts if p.get("status") == "solved"]
     if not xs:
@@ -299,10 +384,12 @@ def plot(rows: dict[str, list[dict]], path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("kinds", nargs="*", help="only these kinds (as the table names them, a prefix will do)")
+    parser.add_argument("--routes", nargs="+", help="only these routes (as check names them)")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per run (default 60)")
     parser.add_argument("--json", type=Path, help="store the rows here")
     parser.add_argument("--before", type=Path, help="rows stored by an older checkout")
     parser.add_argument("--plot", type=Path, help="seconds against positions, a PNG (or SVG)")
+    parser.add_argument("--merge", type=Path, nargs="+", help="no runs: the table and plot of rows stored by --json")
     parser.add_argument("--one", nargs=3, metavar=("KIND", "ROUTE", "SIZE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -313,12 +400,18 @@ def main() -> None:
     rows: dict[str, list[dict]] = {}
     print(f"limit {args.limit:g} CPU s per run; largest positions solved (CPU seconds)")
     print(f"{'kind':<20} {'route':<11} {'before':>20} {'after':>20}  what stopped it")
+    stored = {label: points for path in args.merge or () for label, points in json.loads(path.read_text()).items()}
     for route in ROUTES:
         if args.kinds and not any(route.kind.startswith(k) for k in args.kinds):
             continue
+        if args.routes and route.name not in args.routes:
+            continue
         label = f"{route.kind}: {route.name}"
-        rows[label] = points = measure(route, args.limit)
-        print(f"{route.kind:<20} {route.name:<11} {cell(before.get(label)):>20} {cell(points):>20}  {stop(points)}", flush=True)
+        if args.merge and label not in stored:
+            continue
+        rows[label] = points = stored[label] if args.merge else measure(route, args.limit)
+        earlier = cell(before[label]) if label in before else LIMITS.get((route.kind, route.name), "-")
+        print(f"{route.kind:<20} {route.name:<11} {earlier:>20} {cell(points):>20}  {stop(points)}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
     if args.plot:

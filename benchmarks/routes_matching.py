@@ -10,10 +10,11 @@ seconds per unit, the constant to store. A route stops growing once one run
 takes longer than ``--budget`` seconds.
 
 Routes: ``ilp sat search qbf lp sat-konig cpsat`` (undirected vertex geography
-on random mazes; ``--family graphs`` for random graphs G(n, 1.5 n)) and
+on random mazes; ``--family graphs`` for random graphs G(n, 1.5 n); ``--family odd`` for odd cliques K_n and
+``odd-random`` for odd G(n, 1/2), which have no perfect matching: the CP-SAT route's parity search) and
 ``bunny-ilp bunny-networkx bunny-lp bunny-konig bunny-search`` (random
-Bunny and Egg records). ``rows()`` gives the rows of ``benchmarks/routes.py``:
-per route the largest size solved within 60 s.
+Bunny and Egg records). ``benchmarks/routes.py`` runs the same routes on the
+same mazes and graphs for its table of the largest size solved within 60 s.
 
 Run ``python benchmarks/routes_matching.py lp sat-konig`` (or ``all``).
 """
@@ -38,6 +39,8 @@ BUNNY_ROUTES = ("bunny-ilp", "bunny-networkx", "bunny-lp", "bunny-konig", "bunny
 #: Maze sides tried, smallest first.
 MAZE_SIDES = (4, 5, 6, 8, 10, 12, 16, 24, 32, 50, 70, 100, 140, 200)
 GRAPH_SIZES = (10, 15, 20, 25, 30, 40, 60, 100, 200, 400, 1000, 2000)
+#: Odd orders of the ``odd`` family (cliques, then random graphs of edge probability 1/2).
+ODD_SIZES = (5, 7, 9, 11, 13, 15, 17, 19)
 BUNNY_SIDES = (3, 4, 5, 6, 8, 10, 16, 24, 32, 40)
 
 
@@ -75,7 +78,19 @@ def graph_text(n: int, seed: int) -> str:
     return f"{n} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in sorted(edges))
 
 
+def odd_text(n: int, seed: int, clique: bool) -> str:
+    rng = random.Random(seed * 100_003 + n)
+    edges = [(u, v) for u in range(1, n + 1) for v in range(u + 1, n + 1) if clique or rng.random() < 0.5]
+    return f"{n} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
+
+
 def uvg_instances(family: str, seed: int) -> Iterator[tuple[str, int, object, object]]:
+    if family in ("odd", "odd-random"):
+        game = registry.get_game("geography")
+        for n in ODD_SIZES:
+            label = f"K{n}" if family == "odd" else f"G({n}, 1/2)"
+            yield label, n, game, game.parse(odd_text(n, seed, family == "odd"), "<bench>", False)
+        return
     if family == "mazes":
         game = registry.get_game("maze")
         for side in MAZE_SIDES:
@@ -135,32 +150,10 @@ def measure(route: str, family: str, seed: int, budget: float) -> list[Run]:
     return runs
 
 
-#: The largest size each route ran on before time limits replaced size limits: its fixed limit (vertices for
-#: the UVG routes, cells x positions or cells for Bunny and Egg); 0 for the routes this change added.
-BEFORE = {
-    "ilp": 200, "sat": 60, "search": 30, "qbf": 20, "lp": 0, "sat-konig": 0, "cpsat": 0,
-    "bunny-ilp": 12_000, "bunny-networkx": 200_000, "bunny-lp": 0, "bunny-konig": 0,
-    "bunny-search": 30,  # cells, not cells x positions: its limit was on the board alone
-}
-
-
-def rows(seed: int = 1, budget: float = 60.0) -> list[tuple[str, str, str, int, int, list[tuple[int, float]]]]:
-    """Per matching route: ``(game, route, size unit, largest size before, largest size solved within budget CPU
-    seconds now, [(size, seconds), ...])``, for ``benchmarks/routes.py`` (its table and its plot)."""
-    out = []
-    for route in UVG_ROUTES + BUNNY_ROUTES:
-        runs = [r for r in measure(route, "mazes", seed, budget) if r.seconds <= budget]
-        game = "bunny-egg" if route.startswith("bunny-") else "maze"
-        unit = "cells x positions" if route.startswith("bunny-") else "free cells"
-        after = max((r.size for r in runs), default=0)
-        out.append((game, route, unit, BEFORE[route], after, [(r.size, r.seconds) for r in runs]))
-    return out
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("routes", nargs="+", help=f"routes, or all: {' '.join(UVG_ROUTES + BUNNY_ROUTES)}")
-    parser.add_argument("--family", choices=("mazes", "graphs"), default="mazes")
+    parser.add_argument("--family", choices=("mazes", "graphs", "odd", "odd-random"), default="mazes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=60.0, help="stop a route after a run longer than this (CPU s)")
     args = parser.parse_args(argv)

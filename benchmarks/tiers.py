@@ -1,7 +1,7 @@
 """The tiered solve (solve --tiers) of Connect Four: wall time, positions per second, peak memory, per-tier costs.
 
-python benchmarks/tiers.py [--board 5x4] [--jobs 2] [--shards 16] [--compare] [--kill-after SECONDS]
-python benchmarks/tiers.py --versus [--boards 4x4,5x4] [--repeat 3] [--jobs 2] [--shards 16]
+python benchmarks/tiers.py [--board 5x4] [--jobs 2] [--shards N] [--compare] [--kill-after SECONDS]
+python benchmarks/tiers.py --versus [--boards 4x4,5x4] [--repeat 3] [--jobs 2] [--shards N]
 
 ``--versus``: the tiered solve against its peer, the in-memory solve, measured in the
 same run, interleaved, best of ``--repeat``: each repetition runs ``gamecert solve
@@ -42,6 +42,9 @@ import time
 from pathlib import Path
 
 RULES = Path(__file__).resolve().parents[1] / "examples" / "connect_four_tiers.py"
+
+#: The in-memory solve's limits, raised so that Connect Four 5x4 (3,945,711 positions) fits.
+MEMORY_LIMITS = ("--max-positions", "10000000", "--max-memory", "8G")
 
 
 def whole(board: str, jobs: int, shards: int, compare: bool) -> None:
@@ -141,11 +144,12 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
         memory, tiered, loads, positions = [], [], [], 0
         for _ in range(repeat):
             loads.append(_load())
-            wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), "-"], line)
+            wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), *MEMORY_LIMITS, "-"], line)
             memory.append((wall, cpu, out))
             loads.append(_load())
-            wall, cpu, out2, err = _run([*gamecert, "solve", "--rules", str(RULES), "--tiers", "--jobs", str(jobs),
-                                         "--shards", str(shards), "-"], line)
+            sharded = ["--shards", str(shards)] if shards else []
+            wall, cpu, out2, err = _run([*gamecert, "solve", "--rules", str(RULES), "--tiers", "--jobs", str(jobs), *sharded, "-"],
+                                        line)
             tiered.append((wall, cpu, out2))
             assert out2 == out, (out, out2)
             last = err.strip().splitlines()[-1]  # solve --tiers: certified N positions in ...
@@ -153,8 +157,8 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
             print(f"  {board}: in memory {memory[-1][0]:.1f} s wall {memory[-1][1]:.1f} s CPU; tiered {wall:.1f} s wall "
                   f"{cpu:.1f} s CPU ({last}); load {loads[-2]} / {loads[-1]}", flush=True)
         rows.append((board, positions, memory, tiered, loads, out.strip()))
-    print(f"\nin memory: gamecert solve --rules {RULES.name} -; tiered: the same with --tiers --jobs {jobs} --shards {shards}; "
-          f"best of {repeat}, interleaved")
+    print(f"\nin memory: gamecert solve --rules {RULES.name} {' '.join(MEMORY_LIMITS)} -; tiered: gamecert solve --rules "
+          f"{RULES.name} --tiers --jobs {jobs}{f' --shards {shards}' if shards else ''} -; best of {repeat}, interleaved")
     print(f"{'game':>16} {'answer':>6} {'positions':>10} {'memory wall':>11} {'memory CPU':>10} {'tiered wall':>11} "
           f"{'tiered CPU':>10} {'wall ratio':>10} {'load (1 min)':>14}")
     for board, positions, memory, tiered, loads, answer in rows:
@@ -175,6 +179,9 @@ def per_position(board: str, shards: int) -> None:
     from gamecert.verify.general.tiers import GENERAL
     from gamecert.verify.rules.load import load_rules
 
+    from gamecert.verify.engine.tiers.solve import default_shards
+
+    shards = shards or default_shards(2)
     rules = load_rules(str(RULES))
     start = rules.parse(board.replace("x", " "))
     limits = Limits(max_positions=10**8, max_memory=1 << 40)
@@ -205,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="5x4")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--shards", type=int, default=16)
+    parser.add_argument("--shards", type=int, default=None, help="shards per tier (default: the CLI's, 2 per worker)")
     parser.add_argument("--compare", action="store_true")
     parser.add_argument("--kill-after", type=float, default=None)
     parser.add_argument("--versus", action="store_true")
@@ -218,9 +225,11 @@ def main(argv: list[str] | None = None) -> None:
         if args.per_position:
             per_position(args.per_position, args.shards)
     elif args.kill_after is not None:
-        killed_and_resumed(args.board, args.jobs, args.shards, args.kill_after)
+        killed_and_resumed(args.board, args.jobs, args.shards or 8, args.kill_after)
     else:
-        whole(args.board, args.jobs, args.shards, args.compare)
+        from gamecert.verify.engine.tiers.solve import default_shards
+
+        whole(args.board, args.jobs, args.shards or default_shards(args.jobs), args.compare)
 
 
 if __name__ == "__main__":

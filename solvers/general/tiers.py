@@ -134,11 +134,16 @@ class Expanded:
     points: np.ndarray | None = None
 
 
+#: A sent child's code in :func:`expand`: ``~(slot << _SLOT | index)``, negative; a child of the shard is its number.
+_SLOT = 40
+
+
 def expand(
-    rules: TurnRules, guard: Guard, part: Part, shards: int, arrivals: Iterable[Hashable], known: dict
+    rules: TurnRules, guard: Guard, part: Part, shards: int, arrivals: Iterable[Hashable], index: dict
 ) -> Expanded:
     """Call the rules once on every position that reaches shard ``part = (tier, shard, round)`` and is not
-    in ``known`` (position -> its number in the shard, from earlier rounds); route every child.
+    in ``index`` (position -> its number in the shard, from earlier rounds); route every child. ``index``
+    grows: it ends holding every position of the shard by its number, and (negative) every child sent on.
 
     Children of the same tier and shard are expanded here too; a child of a
     later tier goes to round 0 of its shard, one of this tier but another
@@ -152,6 +157,8 @@ def expand(
     One call of ``result``, ``moves`` (and ``player``) per position, one of
     ``tier`` (and ``player``) per distinct child: ``O(P + M)`` time for
     ``P`` positions and ``M`` moves, ``O(P + M)`` space for this shard alone.
+    One dictionary holds both a child of the shard (its number) and a child
+    sent on (a negative code of its destination and its place in that list).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> count = GeneralRules("count", "count.py", int, lambda n: [n - 1] if n else [], tier=lambda n: 9 - n)
@@ -160,25 +167,26 @@ def expand(
     ([2], [0], {(8, 0, 0): [1]})
     """
     tier, shard, round_ = part
-    moves, result, player, reader = rules.moves, rules.result, rules.player, rules.reader
-    met = reader.met
-    index = dict(known)
+    moves, result, player, reader, tier_rule = rules.moves, rules.result, rules.player, rules.reader, rules.tier
+    met, read = reader.met, reader.read
+    base = len(index)  # the earlier rounds' positions
     positions: list = []
     for p in arrivals:
         if p not in index:
-            index[p] = len(index)
+            index[p] = base + len(positions)
             positions.append(p)
     ends: list = []
     heads = [0]
-    dest: list[int] = []
-    where: list[int] = []
+    codes: list[int] = []
     extra: list[bool] | None = [] if player is not None else None
     points = reader.points()
     sent: dict[Part, list] = {}
     slots: dict[Part, int] = {}
-    routed: dict = {}  # child -> its (dest, index) for children met before
     players: dict = {}
     seats: dict = {}
+    get, code, head, end = index.get, codes.append, heads.append, ends.append
+    crc, plain = zlib.crc32, str
+    next_round = round_ + 1
 
     def who(p: Any) -> Any:
         found = players.get(p, players)
@@ -200,52 +208,54 @@ def expand(
             guard.doing = ("result", p)
             r = result(p)
             if r is not None:
-                ends.append(reader.result(guard, p, r))
-                heads.append(len(dest))
+                end(reader.result(guard, p, r))
+                head(len(codes))
                 continue
-        ends.append(None)
+        end(None)
         guard.doing = ("moves", p)
-        items = list(reader.read(guard, p, moves(p), points))
+        items = list(read(guard, p, moves(p), points))
         mine = who(p) if player is not None else None
         for c in items:
-            route = routed.get(c)
-            if route is None:
-                if c in index:
-                    route = (-1, index[c])
-                else:
-                    if met is not None:
-                        met(guard, c, p)
+            k = get(c)
+            if k is None:
+                if met is not None:
+                    met(guard, c, p)
+                guard.doing = ("tier", c)
+                t = tier_rule(c)
+                if type(t) is not int:
                     t = tier_of(rules, guard, c)
-                    if t < tier:
-                        raise guard.error(
-                            "moves", p, f"the move to {shown_position(c)} goes to tier {t}, below this position's tier "
-                            f"{tier} (tier() must never decrease along a move)",
-                        )
-                    s = shard_of(c, shards)
-                    if t == tier and s == shard:
-                        route = (-1, len(index))
-                        index[c] = len(index)
-                        positions.append(c)
-                    else:
-                        to = (t, s, 0 if t > tier else round_ + 1)
-                        slot = slots.get(to)
-                        if slot is None:
-                            slot = slots[to] = len(slots)
-                            sent[to] = []
-                        box = sent[to]
-                        route = (slot, len(box))
-                        box.append(c)
-                routed[c] = route
-            slot, k = route
-            dest.append(slot)
-            where.append(k)
+                if t < tier:
+                    raise guard.error(
+                        "moves", p, f"the move to {shown_position(c)} goes to tier {t}, below this position's tier "
+                        f"{tier} (tier() must never decrease along a move)",
+                    )
+                # shard_of, inline: the stable key of a string is its repr
+                s = ((crc(repr(c).encode() if type(c) is plain else stable_key(c)) * 0x9E3779B1) & 0xFFFFFFFF) * shards >> 32
+                if t == tier and s == shard:
+                    k = index[c] = base + len(positions)
+                    positions.append(c)
+                else:
+                    to = (t, s, 0 if t > tier else next_round)
+                    slot = slots.get(to)
+                    if slot is None:
+                        slot = slots[to] = len(slots)
+                        sent[to] = []
+                    box = sent[to]
+                    k = index[c] = ~(slot << _SLOT | len(box))
+                    box.append(c)
+            code(k)
             if extra is not None:
                 extra.append(who(c) == mine)
-        heads.append(len(dest))
+        head(len(codes))
     guard.doing = None
+    coded = np.asarray(codes, dtype=np.int64)
+    away = coded < 0
+    flipped = np.where(away, ~coded, coded)
+    dest = np.where(away, flipped >> _SLOT, -1).astype(np.int32)
+    where = np.where(away, flipped & ((1 << _SLOT) - 1), flipped)
     return Expanded(
-        positions, ends, np.asarray(heads, dtype=np.int64), np.asarray(dest, dtype=np.int32),
-        np.asarray(where, dtype=np.int64), None if extra is None else np.asarray(extra, dtype=bool), sent,
+        positions, ends, np.asarray(heads, dtype=np.int64), dest, where,
+        None if extra is None else np.asarray(extra, dtype=bool), sent,
         None if points is None else np.asarray(points, dtype=np.int64),
     )
 

@@ -13,7 +13,7 @@ import operator
 from collections.abc import Generator, Iterable
 from fractions import Fraction
 
-from gamecert.solvers.partizan.form import Form, bottom_up, make
+from gamecert.solvers.partizan.form import FORMS, Form, bottom_up, make
 
 #: ``le`` results by ``(g.id << 32) | h.id``.
 _LE: dict[int, bool] = {}
@@ -21,8 +21,8 @@ _LE: dict[int, bool] = {}
 _ADD: dict[int, Form] = {}
 #: Negatives by id.
 _NEG: dict[int, Form] = {}
-#: The canonical form of every form canonicalized, by the raw form's id.
-_CANON: dict[int, Form] = {}
+#: The canonical form of ``{left | right}`` by ``(left ids, right ids)`` (sorted, distinct, canonical options).
+_CANON: dict[tuple[tuple[int, ...], tuple[int, ...]], Form] = {}
 #: Canonical forms of numbers.
 _NUMBERS: dict[Fraction, Form] = {}
 #: ``(number, ups, nimber)`` of the canonical forms known to be ``x + n.^ + *k``, by id.
@@ -163,6 +163,12 @@ def _le_fast(g: Form, h: Form) -> bool | None:
             return False
         if a < d:
             return True
+    elif g.canonical:
+        # h's options are canonical: Rs(h) <= h.fr, so Rs(g) > h.fr refutes g <= h.
+        if h.bounded and g.fr is not None and h.fr is not None and g.fr > h.fr:
+            return False
+    elif g.bounded and h.canonical and g.fl is not None and h.fl is not None and g.fl > h.fl:
+        return False  # Ls(g) >= g.fl > Ls(h)
     return None
 
 
@@ -208,13 +214,6 @@ def le(g: Form, h: Form) -> bool:
     return r if r is not None else drive(_le_task(g, h))
 
 
-def _le(g: Form, h: Form) -> Task:
-    r = _le_fast(g, h)
-    if r is None:
-        r = yield _le_task(g, h)
-    return r
-
-
 def equal(g: Form, h: Form) -> bool:
     """Whether ``g`` and ``h`` are equal games (for canonical forms: the same object).
 
@@ -247,72 +246,119 @@ def _unique(forms: Iterable[Form]) -> list[Form]:
 _BY_ID = operator.attrgetter("id")
 
 
-def _canon_known(ls: list[Form], rs: list[Form]) -> tuple[Form, Form | None]:
-    """The raw form ``{ls | rs}`` (sorted, canonical options) and its canonical form when known without a
-    search: already canonical, met before, or all options numbers (a number, or a switch ``{a | b}``)."""
-    raw = make(tuple(ls), tuple(rs))
-    if raw.canonical:
-        return raw, raw
-    done = _CANON.get(raw.id)
-    if done is not None:
-        return raw, done
-    if all(o.number is not None for o in ls) and all(o.number is not None for o in rs):
-        a = max(o.number for o in ls) if ls else None
-        b = min(o.number for o in rs) if rs else None
-        if a is None or b is None or a < b:
-            done = number(simplest(a, b))
-        else:  # {a | b}, a >= b: no option dominated, none reversible
-            done = make((number(a),), (number(b),))
-            done.canonical = True
-        _CANON[raw.id] = done
-    return raw, done
+def _le(g: Form, h: Form) -> bool:
+    """``g <= h``: the fast test, else Conway's, its first level here and deeper ones over their own stack."""
+    r = _le_fast(g, h)
+    if r is not None:
+        return r
+    result = True
+    for gl in g.left:
+        r = _le_fast(h, gl)
+        if r is None:
+            r = drive(_le_task(h, gl))
+        if r:
+            result = False
+            break
+    else:
+        for hr in h.right:
+            r = _le_fast(hr, g)
+            if r is None:
+                r = drive(_le_task(hr, g))
+            if r:
+                result = False
+                break
+    _LE[(g.id << 32) | h.id] = result
+    return result
 
 
-def _canon_task(lefts: Iterable[Form], rights: Iterable[Form]) -> Task:
-    """The canonical form of ``{lefts | rights}``, whose options are canonical."""
-    ls, rs = _unique(lefts), _unique(rights)
-    raw, done = _canon_known(ls, rs)
+def _from_numbers(ls: list[Form], rs: list[Form]) -> Form:
+    """The canonical form of ``{ls | rs}`` whose options are all numbers: a number, or a switch ``{a | b}``."""
+    a = max(o.number for o in ls) if ls else None
+    b = min(o.number for o in rs) if rs else None
+    if a is None or b is None or a < b:
+        return number(simplest(a, b))
+    done = make((number(a),), (number(b),))  # {a | b}, a >= b: no option dominated, none reversible
+    done.canonical = True
+    return done
+
+
+def _canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
+    """The canonical form of ``{lefts | rights}``, whose options are canonical.
+
+    Memoized by the ids of the distinct options (:data:`_CANON`), so the raw form itself is only built when it
+    must be reduced.
+    """
+    key = (tuple(sorted({o.id for o in lefts})), tuple(sorted({o.id for o in rights})))
+    done = _CANON.get(key)
     if done is not None:
         return done
-    return (yield _reduce(raw, ls, rs))
+    ls = [FORMS[i] for i in key[0]]
+    rs = [FORMS[i] for i in key[1]]
+    for o in ls:
+        if o.number is None:
+            break
+    else:
+        for o in rs:
+            if o.number is None:
+                break
+        else:
+            done = _CANON[key] = _from_numbers(ls, rs)
+            return done
+    done = _CANON[key] = _reduce(ls, rs, key)
+    return done
 
 
-def _reduce(raw: Form, ls: list[Form], rs: list[Form]) -> Task:
-    """The canonical form of ``raw = {ls | rs}``: dominated options removed, reversible ones bypassed."""
-    while True:
-        # Dominated options: a Left option <= another, a Right option >= another (equal ones are one object).
-        ls = yield _maximal(ls, True)
-        rs = yield _maximal(rs, False)
-        g = make(tuple(ls), tuple(rs))
-        if g.canonical:
-            break
-        # Reversible options: Left's a reverses through a^R <= g (replaced by a^RL), Right's b through b^L >= g.
-        new_ls = yield _bypassed(ls, g, True)
-        new_rs = yield _bypassed(rs, g, False)
-        if new_ls is ls and new_rs is rs:
-            break
-        ls, rs = _unique(new_ls), _unique(new_rs)
-    g.canonical = True
+def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:
+    """The canonical form of ``G = {ls | rs}``: dominated options removed, reversible ones bypassed.
+
+    Neither step changes the value of ``G``, and whether an option reverses depends on that value alone
+    (``a^R <= G``), so each option is tested once, against one form of ``G`` (its comparisons memoized),
+    and an option brought in by a bypass is tested in turn; dominated options go before and after.
+    """
+    n, m = len(ls), len(rs)
+    if n > 1:
+        ls = _maximal(ls, True)
+    if m > 1:
+        rs = _maximal(rs, False)
+    g = make(tuple(ls), tuple(rs), key if len(ls) == n and len(rs) == m else None)
+    if not g.canonical:
+        g.bounded = True
+        new_ls = _bypassed(ls, g, True)
+        new_rs = _bypassed(rs, g, False)
+        if new_ls is not ls or new_rs is not rs:
+            if new_ls is not ls:
+                ls = _unique(new_ls)
+                if len(ls) > 1:
+                    ls = _maximal(ls, True)
+            if new_rs is not rs:
+                rs = _unique(new_rs)
+                if len(rs) > 1:
+                    rs = _maximal(rs, False)
+            g = make(tuple(ls), tuple(rs))
+        g.canonical = True
     if g.lstop is None or g.number is None and (not g.left or not g.right):
         raise AssertionError("a canonical form with an empty side must be an integer")
-    _CANON[raw.id] = g
     return g
 
 
-def _bypassed(options: list[Form], g: Form, left: bool) -> Task:
-    """``options`` (Left's when ``left``) with each reversible one replaced by its bypass; the same list when
-    none is reversible. Left's ``a`` reverses through an ``a^R <= g`` and is replaced by that ``a^R``'s Left
-    options; Right's ``b`` through a ``b^L >= g``, replaced by its Right options."""
+def _bypassed(options: list[Form], g: Form, left: bool) -> list[Form]:
+    """``options`` (Left's when ``left``) with each reversible one replaced by its bypass, and the options so
+    brought in likewise; the same list when none is reversible. Left's ``a`` reverses through an ``a^R <= g``
+    and is replaced by that ``a^R``'s Left options; Right's ``b`` through a ``b^L >= g``, replaced by its Right
+    options (birthdays fall, so this ends)."""
     out: list[Form] = []
     changed = False
-    for a in options:
+    # A reversing a^R <= g needs Rs(a^R) <= Rs(g) <= min Ls(g^R) (g's right stop as read from its options, which
+    # bounds the true one even when g is a number), and a b^L >= g needs Ls(b^L) >= max Rs(g^L): most fail here.
+    bound = (g.fr if left else g.fl) if g.fl is not None else None
+    work = list(options)
+    while work:
+        a = work.pop()
         for back in (a.right if left else a.left):
-            lo, hi = (back, g) if left else (g, back)
-            r = _le_fast(lo, hi)
-            if r is None:
-                r = yield _le_task(lo, hi)
-            if r:
-                out.extend(back.left if left else back.right)
+            if bound is not None and back.fl is not None and (back.fr > bound if left else back.fl < bound):
+                continue
+            if _le(back, g) if left else _le(g, back):
+                work.extend(back.left if left else back.right)
                 changed = True
                 break
         else:
@@ -320,27 +366,29 @@ def _bypassed(options: list[Form], g: Form, left: bool) -> Task:
     return out if changed else options
 
 
-def _maximal(options: list[Form], left: bool) -> Task:
-    """The options not dominated by another: for Left the maximal ones, for Right the minimal ones."""
-    if len(options) < 2:
-        return options
+def _maximal(options: list[Form], left: bool) -> list[Form]:
+    """The options not dominated by another: for Left the maximal ones, for Right the minimal ones (options
+    canonical)."""
     kept = []
     for a in options:
-        dominated = False
         for b in options:
             if a is b:
                 continue
             lo, hi = (a, b) if left else (b, a)
-            # lo <= hi needs Ls(lo) <= Ls(hi) and Rs(lo) <= Rs(hi): most pairs fail here, before any call.
-            if lo.fl is not None and hi.fl is not None and (lo.fl > hi.fl or lo.fr > hi.fr):
-                continue
-            r = _le_fast(lo, hi)
+            # Stops are monotone (lo <= hi needs Ls(lo) <= Ls(hi), Rs(lo) <= Rs(hi)), Ls(lo) < Rs(hi) gives lo < hi:
+            # most pairs are decided here, before any call.
+            x, y = lo.fl, hi.fl
+            if x is not None and y is not None:
+                if x > y or lo.fr > hi.fr:
+                    continue
+                if x < hi.fr:
+                    break
+            r = _LE.get((lo.id << 32) | hi.id)
             if r is None:
-                r = yield _le_task(lo, hi)
+                r = _le(lo, hi)
             if r:
-                dominated = True
                 break
-        if not dominated:
+        else:
             kept.append(a)
     return kept
 
@@ -358,14 +406,13 @@ def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     Siegel, *Combinatorial Game Theory*, II.2). Options that are all
     numbers give a number (the simplest between them) or a switch
     ``{a | b}`` at once. Each comparison is memoized (:func:`le`); results
-    are memoized by the raw form.
+    are memoized by the ids of the options, so a set of options met again
+    costs one lookup.
 
     >>> canonical([number(1)], [number(2)]) is number(Fraction(3, 2)), canonical([ZERO], [number(2)]) is number(1)
     (True, True)
     """
-    ls, rs = _unique(lefts), _unique(rights)
-    raw, done = _canon_known(ls, rs)
-    return done if done is not None else drive(_reduce(raw, ls, rs))
+    return _canonical(lefts, rights)
 
 
 def canonical_of(form: Form) -> Form:
@@ -424,7 +471,7 @@ def _add_task(g: Form, h: Form) -> Task:
             if s is None:
                 s = yield _add_task(a, b)
             out.append(s)
-    result = yield _canon_task(lefts, rights)
+    result = _canonical(lefts, rights)
     a, b = (g.id, h.id) if g.id < h.id else (h.id, g.id)
     _ADD[(a << 32) | b] = result
     p, q = NUS.get(g.id), NUS.get(h.id)

@@ -47,7 +47,7 @@ class Form:
     (Fraction(1, 1), ((((), ()),), ()), True)
     """
 
-    __slots__ = ("__weakref__", "canonical", "fl", "fr", "id", "left", "lstop", "number", "right", "rstop")
+    __slots__ = ("__weakref__", "bounded", "canonical", "fl", "fr", "id", "left", "lstop", "number", "right", "rstop")
 
     left: tuple[Form, ...]
     right: tuple[Form, ...]
@@ -56,6 +56,10 @@ class Form:
     canonical: bool
     lstop: Fraction | None
     rstop: Fraction | None
+    #: Set on a form whose options are all canonical (the engine sets it on the forms it reduces): its ``lstop``
+    #: is then a lower bound of its Left stop and its ``rstop`` an upper bound of its Right stop (Ls(G) >= Rs(G^L)
+    #: and Rs(G) <= Ls(G^R) for every game, a number or not), which the comparisons read.
+    bounded: bool
     #: The stops as floats where both are exact as floats (numerators below 2**53), else None: the fast
     #: comparisons read these.
     fl: float | None
@@ -135,9 +139,11 @@ def bottom_up(
     return done[root.id]
 
 
-def make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
-    """The one form with options ``left`` and ``right``, each already sorted by id without repeats."""
-    key = (tuple([o.id for o in left]), tuple([o.id for o in right]))
+def make(left: tuple[Form, ...], right: tuple[Form, ...], key: tuple | None = None) -> Form:
+    """The one form with options ``left`` and ``right``, each already sorted by id without repeats (``key``: their
+    ids, ``(left ids, right ids)``, when the caller has them)."""
+    if key is None:
+        key = (tuple([o.id for o in left]), tuple([o.id for o in right]))
     form = _TABLE.get(key)
     if form is not None:
         return form
@@ -145,6 +151,7 @@ def make(left: tuple[Form, ...], right: tuple[Form, ...]) -> Form:
     form.left, form.right, form.id = left, right, len(FORMS)
     form.number = x = _number(left, right) if len(left) < 2 and len(right) < 2 else None
     form.canonical = x is not None
+    form.bounded = False
     form.lstop = form.rstop = form.fl = form.fr = None
     if x is not None:
         form.lstop = form.rstop = x

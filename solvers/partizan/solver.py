@@ -130,40 +130,6 @@ def _split(rules: PartizanRules, position: Hashable, function: str, guard: Guard
     return parts
 
 
-def _options(rules: PartizanRules, position: Hashable, guard: Guard, split: dict) -> tuple[list[tuple], list[tuple]]:
-    """The components of every Left and every Right option of ``position`` (``split``: each option position's
-    components, kept)."""
-    components = rules.components
-    out = []
-    for function, play in (("left", rules.left), ("right", rules.right)):
-        guard.doing = (function, position)
-        moved = play(position)
-        moved = tuple(moved) if type(moved) in (list, tuple) else _listed(moved, function, position, guard)
-        side = []
-        for m in moved:
-            if components is None:
-                _hashable(m, function, position, guard)
-                side.append((m,))
-                continue
-            try:
-                parts = split.get(m)
-            except TypeError:
-                _hashable(m, function, position, guard)
-            if parts is None:
-                guard.doing = ("components", m)
-                parts = components(m)
-                parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
-                try:
-                    hash(parts)
-                except TypeError:
-                    for p in parts:
-                        _hashable(p, "components", m, guard)
-                split[m] = parts
-            side.append(parts)
-        out.append(side)
-    return out[0], out[1]
-
-
 def _loop(guard: Guard, stack: list, start: Hashable, show) -> RulesError:
     """The loop ``start -> ... -> start`` through the positions on ``stack``."""
     keys = [frame[0] for frame in stack]
@@ -198,36 +164,79 @@ def _solve(rules: PartizanRules, queries: list, guard: Guard, answered: Answered
 
 def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, guard: Guard, counted: bool) -> None:
     """Fill ``table`` with the canonical form of ``root`` and of every component position below it (``counted``:
-    against ``max_positions``; else memory alone bounds it, through the guard)."""
+    against ``max_positions``; else memory alone bounds it, through the guard). ``split`` keeps each option
+    position's components, asked of the rules once.
+
+    A frame is ``[position, components of each Left option, of each Right option, the components still to
+    evaluate first, how many of those are done]``; the third list is made once, from what the table lacked when
+    the frame was made (an entry found there since is passed over).
+    """
+    get = table.get
+    show = rules.show
     table[root] = _OPEN
-    stack = [_frame(rules, root, guard, split)]
+    stack = [_frame(rules, root, guard, split, get)]
     while stack:
         frame = stack[-1]
         todo, i = frame[3], frame[4]
-        while i < len(todo):
+        n = len(todo)
+        while i < n:
             d = todo[i]
-            v = table.get(d)
+            v = get(d)
             if v is None:
                 break
             if v is _OPEN:
-                raise _loop(guard, stack, d, rules.show)
+                raise _loop(guard, stack, d, show)
             i += 1
-        frame[4] = i
-        if i < len(todo):
+        if i < n:
+            frame[4] = i
             table[d] = _OPEN
             if counted:
                 guard.check_size(len(table))
-            stack.append(_frame(rules, d, guard, split))
+            stack.append(_frame(rules, d, guard, split, get))
             continue
         guard.doing = None  # the engine's work: no rules time limit, and its faults are internal
-        lefts = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[1]]
-        rights = [table[comps[0]] if len(comps) == 1 else add_all([table[c] for c in comps]) for comps in frame[2]]
+        lefts = [table[c[0]] if len(c) == 1 else add_all([table[x] for x in c]) for c in frame[1]]
+        rights = [table[c[0]] if len(c) == 1 else add_all([table[x] for x in c]) for c in frame[2]]
         table[frame[0]] = canonical(lefts, rights)
         stack.pop()
 
 
-def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict) -> list:
-    """A search frame: ``[position, components of each Left option, of each Right option, every component to
-    evaluate first, how many of those are done]``."""
-    lefts, rights = _options(rules, position, guard, split)
-    return [position, lefts, rights, [c for comps in lefts + rights for c in comps], 0]
+def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, get: Callable) -> list:
+    """``position``'s search frame (see :func:`_evaluate`): the components of every Left and every Right option,
+    each option position's asked of the rules once (kept in ``split``), and those not in the table (``get``)."""
+    components = rules.components
+    found = split.get
+    todo = []
+    sides = []
+    for function, play in (("left", rules.left), ("right", rules.right)):
+        guard.doing = (function, position)
+        moved = play(position)
+        if type(moved) not in (list, tuple):
+            moved = _listed(moved, function, position, guard)
+        side = []
+        for m in moved:
+            if components is None:
+                _hashable(m, function, position, guard)
+                parts = (m,)
+            else:
+                try:
+                    parts = found(m)
+                except TypeError:
+                    _hashable(m, function, position, guard)
+                if parts is None:
+                    guard.doing = ("components", m)
+                    parts = components(m)
+                    parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
+                    try:
+                        hash(parts)
+                    except TypeError:
+                        for p in parts:
+                            _hashable(p, "components", m, guard)
+                    split[m] = parts
+            side.append(parts)
+            for c in parts:
+                v = get(c)
+                if v is None or v is _OPEN:
+                    todo.append(c)
+        sides.append(side)
+    return [position, sides[0], sides[1], todo, 0]

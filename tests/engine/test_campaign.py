@@ -84,6 +84,14 @@ def test_a_failing_shard_function_is_a_campaign_error():
         run_campaign(broken, jobs=0)
 
 
+def test_a_shard_may_wait_only_for_shards_before_it():
+    ordered = Campaign("t", count_shard, (Shard("a", {"n": 1}), Shard("b", {"n": 2}, after=("a",))))
+    assert run_campaign(ordered, jobs=0).totals == {"cases": 3}
+    backwards = Campaign("t", count_shard, (Shard("a", {"n": 1}, after=("b",)), Shard("b", {"n": 2})))
+    with pytest.raises(CampaignError, match="shard a waits for a shard not before it"):
+        run_campaign(backwards, jobs=0)
+
+
 def test_store_rows_hold_parameters_counts_and_counterexamples(tmp_path):
     path = tmp_path / "c.sqlite"
     result = run(["audit", "--game", "maze", "--exhaustive", "2", "--jobs", "0", "--store", str(path)])

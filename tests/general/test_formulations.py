@@ -189,6 +189,57 @@ def test_every_implementation_gives_the_definitions_answer(drawn):
     assert got == {name: expected for name in IMPLEMENTATIONS}
 
 
+@st.composite
+def acyclic_games(draw, most: int = 9) -> tuple[RandomGame, list[int]]:
+    """Plays that end: every move goes to a higher-numbered position; up to 6 moves, so that codes of three bits
+    are corrected (a code past the moves names a legal one)."""
+    n = draw(st.integers(1, most))
+    ends = draw(st.lists(st.sampled_from([None, None, None, "win", "lose", "draw"]), min_size=n, max_size=n))
+    moves = [draw(st.lists(st.integers(x + 1, n - 1), max_size=6)) if x < n - 1 else [] for x in range(n)]
+    players = None if draw(st.booleans()) else tuple(draw(st.lists(st.sampled_from("ab"), min_size=n, max_size=n)))
+    starts = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))
+    return RandomGame(tuple(ends), tuple(map(tuple, moves)), players), starts
+
+
+@settings(max_examples=25, deadline=None)
+@given(acyclic_games())
+def test_the_qbf_routes_give_the_definitions_answer_where_plays_end(drawn):
+    game, starts = drawn
+    expected = reference(game, starts)
+    assert {name: IMPLEMENTATIONS[name](game.rules(), starts) for name in ("qbf-depqbf", "qbf-rareqs")} == {
+        "qbf-depqbf": expected, "qbf-rareqs": expected,
+    }
+
+
+@settings(max_examples=25, deadline=None)
+@given(random_games(most=6))
+def test_the_two_qbf_encodings_are_negations_of_each_other(drawn):
+    # "side wins within k" written as the claim (won_within_formula) and as the other side's safety
+    # (survives_formula), for every k up to the number of positions: one true exactly when the other is false.
+    from gamecert.verify.engine.qbf import solve_qbf
+
+    def truth(formula) -> bool:
+        return formula if isinstance(formula, bool) else solve_qbf(formula, "depqbf", time_limit=30).answer
+
+    game, starts = drawn
+    g = turn_graph(game.rules(), starts)
+    for root in g.roots:
+        for k in range(len(g.positions) + 1):
+            for side in (0, 1):
+                claim = truth(qbf.won_within_formula(g, root, k, side))
+                assert claim is not truth(qbf.survives_formula(g, root, k, 1 - side)), (root, k, side)
+
+
+def test_a_code_past_the_moves_is_corrected_to_a_legal_move():
+    # Five moves read three bits; codes 5, 6, 7 name moves 1, 2, 3 (the top bit dropped), so the cubes of
+    # moves 1-3 leave the top bit free and those of moves 0 and 4 fix it.
+    bits = [1, 2, 3]
+    cubes = [qbf._spell(bits, i, 5) for i in range(5)]
+    assert cubes == [[-1, -2, -3], [1, -2], [-1, 2], [1, 2], [-1, -2, 3]]
+    named = [[i for i, cube in enumerate(cubes) if all((c >> (abs(l) - 1) & 1) == (l > 0) for l in cube)] for c in range(8)]
+    assert named == [[0], [1], [2], [3], [4], [1], [2], [3]]
+
+
 # -- limits and bad rules ------------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ and resumed; a move to a lower tier."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -69,7 +70,8 @@ def test_stopped_between_shards_and_resumed_same_answer_no_shard_twice(tmp_path,
     call = tier_solve.TierStep.__call__
 
     def counted(step, params, options):
-        ran.append((options["step"], options["tier"], options.get("round"), repr(params)))
+        # A forward step's tier is its campaign's option; the backward campaign's tasks name theirs.
+        ran.append((options["step"], options.get("tier", params.get("tier")), options.get("round"), repr(params)))
         return call(step, params, options)
 
     monkeypatch.setattr(tier_solve.TierStep, "__call__", counted)
@@ -155,6 +157,23 @@ def test_tictactoe_on_two_dask_workers(tictactoe, tmp_path, monkeypatch):
     again = CliRunner().invoke(main, [*args[:-1], "--resume", "-"], input="\n".join(lines))
     assert again.stdout == expected.stdout
     assert again.stderr.splitlines()[-1].endswith("(0 tasks run, 38 resumed from the store)")
+
+
+def test_resume_without_shards_takes_the_stored_count_and_a_new_solve_two_per_worker(tmp_path):
+    rules = tmp_path / "take.py"
+    rules.write_text('KIND = "general"\n\n\ndef parse(line):\n    return int(line)\n\n\n'
+                     'def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n\n\ndef tier(n):\n    return -n\n')
+    store = tmp_path / "s"
+    base = ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "--store", str(store)]
+    first = CliRunner().invoke(main, [*base, "--shards", "3", "-"], input="9\n")
+    assert (first.exit_code, first.stdout) == (0, "lose 6\n")
+    # Without --shards the default (2 for one process) would be another solve; the store's 3 is taken.
+    again = CliRunner().invoke(main, [*base, "--resume", "-"], input="9\n")
+    assert (again.exit_code, again.stdout) == (0, "lose 6\n"), again.output
+    assert again.stderr.splitlines()[-1].endswith("(0 tasks run, 20 resumed from the store)")
+    fresh = CliRunner().invoke(main, [*base[:-1], str(tmp_path / "t"), "-"], input="9\n")
+    assert fresh.exit_code == 0
+    assert json.loads((tmp_path / "t" / "solve.json").read_text())["shards"] == 2
 
 
 def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_path):

@@ -9,6 +9,7 @@ many positions and shards were certified (:mod:`gamecert.verify.engine.tiers`).
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -17,7 +18,7 @@ from gamecert.verify.capabilities import Tiers
 from gamecert.verify.cli.campaign import CampaignOptions, campaign_bar, workers_text
 from gamecert.verify.cli.common import read_input
 from gamecert.verify.engine import sizes
-from gamecert.verify.engine.tiers.solve import DEFAULT_SHARDS, Outlook
+from gamecert.verify.engine.tiers.solve import Outlook, default_shards
 from gamecert.verify.game import Game
 
 #: The first tiers the projection waits for: this many positions found, or this many seconds of work.
@@ -67,8 +68,11 @@ def solve_tiered(game: Game, file: str, shards: int | None, options: CampaignOpt
             said = True
             click.echo(f"solve --tiers: {shown}: projected at least {sizes.duration(seconds)} on {workers_text(workers)}", err=True)
 
+    if shards is None:  # a resumed solve's own count, else a few per worker
+        stored = options.store / "solve.json" if options.store is not None and options.resume else None
+        shards = json.loads(stored.read_text())["shards"] if stored is not None and stored.exists() else default_shards(workers)
     solved = tiered.solve_tiers(
-        queries, shards=shards or DEFAULT_SHARDS, store=options.store, resume=options.resume, jobs=options.jobs,
+        queries, shards=shards, store=options.store, resume=options.resume, jobs=options.jobs,
         scheduler=options.scheduler, bar=campaign_bar, plan=plan,
     )
     out = sys.stdout

@@ -28,6 +28,7 @@ import json
 import logging
 import os
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -39,10 +40,13 @@ from gamecert.verify.errors import CampaignError, SchedulerError, ToolMissingErr
 
 @dataclass(frozen=True)
 class Shard:
-    """One independent piece of a campaign: a stable ``key`` and JSON-able ``params``."""
+    """One piece of a campaign: a stable ``key``, JSON-able ``params``, and the keys of earlier shards of its
+    campaign that must finish before it starts (``after``: it reads what they wrote; on Dask the scheduler
+    starts it as soon as they are done, without a round trip to this process)."""
 
     key: str
     params: Mapping
+    after: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,14 @@ def dask_client(jobs: int, scheduler: str | None, start: str | None = None) -> I
         return
     import dask
 
-    with dask.config.set({"distributed.worker.multiprocessing-method": start} if start else {}):
+    # The workers' sampling profiler (every 10 ms) and the event loops' monitors cost CPU that the shards need.
+    quiet = {
+        "distributed.worker.profile.enabled": False,
+        "distributed.admin.tick.interval": "500ms",
+        "distributed.admin.system-monitor.interval": "5s",
+        "distributed.admin.system-monitor.gil.enabled": False,
+    }
+    with dask.config.set({**quiet, "distributed.worker.multiprocessing-method": start} if start else quiet):
         cluster = LocalCluster(
             n_workers=jobs,
             threads_per_worker=1,
@@ -211,9 +222,10 @@ def run_campaign(
     Notes
     -----
     Shards are submitted all at once (Dask keys derived from the campaign's
-    fingerprint and the shard key) and collected as they complete; the client
-    holds one result per shard. The counts are sums over shards, independent
-    of the order of completion.
+    fingerprint and the shard key), each depending on the futures of its
+    ``after`` shards still to run, and collected as they complete; the client
+    holds one result per shard. Here (``jobs=0``) they run in campaign order.
+    The counts are sums over shards, independent of the order of completion.
 
     >>> c = Campaign("doc", count_shard, (Shard("a", {"n": 2}), Shard("b", {"n": 3})))
     >>> run_campaign(c, jobs=0).totals
@@ -223,6 +235,11 @@ def run_campaign(
     keys = [s.key for s in campaign.shards]
     if len(set(keys)) != len(keys):
         raise CampaignError(f"campaign {campaign.title!r} has two shards with one key")
+    earlier: set[str] = set()
+    for shard in campaign.shards:
+        if not earlier.issuperset(shard.after):
+            raise CampaignError(f"campaign {campaign.title!r}: shard {shard.key} waits for a shard not before it")
+        earlier.add(shard.key)
     done: dict[str, ShardResult] = {}
     if store is not None:
         stored = store.begin(fingerprint, campaign.title, campaign.target, campaign.options, len(keys), resume)
@@ -275,19 +292,20 @@ def _run_on_dask(
     with contextlib.nullcontext(client) if client is not None else dask_client(jobs, scheduler) as opened:
         from distributed import as_completed  # importable: dask_client checked it
 
-        function = _pickled(campaign.function)
-        futures = [
-            opened.submit(
+        function = _pickled(campaign.function)  # a few KB (a rules file's module by value): sent with each task
+        submitted: dict = {}
+        for shard in todo:
+            submitted[shard.key] = opened.submit(
                 execute_pickled,
                 function,
                 shard.key,
                 dict(shard.params),
                 dict(campaign.options),
+                *(submitted[k] for k in shard.after if k in submitted),
                 key=f"gamecert-{fingerprint[:16]}-{shard.key}",
                 pure=False,
             )
-            for shard in todo
-        ]
+        futures = list(submitted.values())
         try:
             for future in as_completed(futures):
                 try:
@@ -360,11 +378,24 @@ def _loaded_from_paths(carried: list, depth: int = 4) -> set[str]:
     return found
 
 
-def execute_pickled(function: bytes, key: str, params: Mapping, options: Mapping) -> ShardResult:
-    """:func:`execute` of a shard function pickled by :func:`_pickled`."""
+#: The shard functions this process unpickled, by the sha256 of their bytes (the last few; a campaign's
+#: shards share one, and a function's module, sent by value, keeps its caches from shard to shard).
+_UNPICKLED: dict[str, ShardFunction] = {}
+_UNPICKLING = threading.Lock()  # a worker of several threads runs several shards at once
+
+
+def execute_pickled(function: bytes, key: str, params: Mapping, options: Mapping, *after: ShardResult) -> ShardResult:
+    """:func:`execute` of a shard function pickled by :func:`_pickled` (``after``: the results of the shards it waited for)."""
     import pickle
 
-    return execute(pickle.loads(function), key, params, options)
+    digest = hashlib.sha256(function).hexdigest()
+    with _UNPICKLING:
+        loaded = _UNPICKLED.get(digest)
+        if loaded is None:
+            loaded = _UNPICKLED[digest] = pickle.loads(function)
+            while len(_UNPICKLED) > 4:
+                del _UNPICKLED[next(iter(_UNPICKLED))]
+    return execute(loaded, key, params, options)
 
 
 def count_shard(params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:

@@ -1,56 +1,62 @@
 """General games as quantified Boolean formulas: the game tree to the longest play, a prenex QBF per question.
 
-"Side ``c`` can force a win within ``k`` moves" is written with one block
-of choice variables per move: ∃ where that side moves, ∀ where the other
-does (on an extra move the same side's quantifier comes again). A move is a
-binary code, the index of the move among the position's moves; the states
-play reaches are auxiliary variables defined from the codes, each layer's
-in an ∃ block right after the codes that decide it (so that what a solver
-learns about a state holds whichever order of moves reached it). The
-formula states the rules and the goal, nothing else: no labels, no
-counters, no ranks.
+"Side ``c`` can force a win within ``k`` moves" is decided through its
+negation, "the other side keeps ``c`` from winning within ``k`` moves", a
+safety game, written with one block of choice variables per move: ∃ where
+the keeping side moves, ∀ where ``c`` does (on an extra move the same side's
+quantifier comes again). A move is a binary code, the index of the move
+among the position's moves; the states play reaches are one variable per
+state and layer, each layer's in an ∃ block right after the codes that
+decide it (so that what a solver learns about a state holds whichever order
+of moves reached it). The formula states the rules and the goal, nothing
+else: no labels, no counters, no ranks.
 
 Depth. In a game whose every play ends (tic-tac-toe, Othello), no play
 from a query takes more than ``D`` moves, the longest play, computed here
 from the listing (:func:`~gamecert.verify.general.bounds.play_depths`):
 a side that wins at all wins within ``D``, so two formulas of depth ``D``
-give the outcome (neither true: a draw), and a binary search on ``k`` over
-the monotone "wins within ``k``" gives the remoteness, about ``2 + log2 D``
-formulas per query. In a loopy game the independent bound is the number of
-positions ``P``: a decided position's remoteness is below ``P`` (the
-remoteness falls by one along the moves that fix it, so none repeats), so
-"neither side wins within ``P``" is a draw; the formulas then grow as
-``P (P + M)``, and :func:`predict` says so.
+give the outcome (neither side wins: a draw), and a binary search on ``k``
+over the monotone "wins within ``k``" gives the remoteness, about ``2 +
+log2 D`` formulas per query. In a loopy game the independent bound is the
+number of positions ``P``: a decided position's remoteness is below ``P``
+(the remoteness falls by one along the moves that fix it, so none
+repeats), so "neither side wins within ``P``" is a draw; the formulas then
+grow as ``P M``, and :func:`predict` says so.
 
 Each formula goes to one QBF solver of pyqbf (DepQBF, RAReQS, CAQE, ...)
 in a killable child (:mod:`gamecert.verify.engine.qbf`); ``check`` runs one
 route per solver, so the solvers cross-check each other as well as the
 rest.
 
-Encoding, for the claim "side ``c`` wins within ``k``" (``c = 0``: the player to
-move at the query, ``c = 1``: the opponent). A *state* is a position and who
-is to move there (0: the query's player to move, 1: the other); the layer
-``S_t`` holds the states play can reach in ``t`` moves (``S_0`` the query,
-with 0 to move), expanded only where play goes on. Variables:
+Encoding (:func:`survives_formula`), for "side ``s`` keeps the other side
+from winning within ``k`` moves". A *state* is a position and who is to
+move there (0: the query's player to move, 1: the other); the layer ``S_t``
+holds the states play can reach in ``t`` moves without stopping (``S_0``
+the query). Variables:
 
-* ``code[t, s, j]``: bit ``j`` of move ``t``'s index when side ``s`` makes it
-  (∃ when ``s = c``, ∀ otherwise; a block only for the sides that can move
-  at ``t``);
-* ``at[t, u]``, ``u ∈ S_t``: play is at state ``u`` after ``t`` moves
-  (``at[0, query]`` a unit);
-* ``sel[t, u, i]``: ``at[t-1, u]`` and the mover's code at ``t`` is ``i``;
-* ``stuck[t, u]``: the ∀ player at ``u`` gave a code past its moves.
+* ``code[t, p, j]``: bit ``j`` of move ``t``'s index when side ``p`` makes
+  it (∃ when ``p = s``, ∀ otherwise; a block only for the sides that can
+  move at ``t``). A position with ``d`` moves reads ``n = ⌈log2 d⌉`` bits;
+  a code past its moves is *corrected* to a legal move (``c - 2^(n-1)``),
+  so neither player can choose an illegal move and nothing has to forbid
+  or punish one (the corrective encoding);
+* ``at[t, v]``, ``v ∈ S_t``: play may be at ``v`` after ``t`` moves
+  (``at[0, query]`` a unit).
 
-Clauses: ``sel[t, u, i] <-> at[t-1, u] AND code spells i``; ``at[t, v] <->
-OR sel`` over the moves into ``v``; the ∃ player's code names a move
-(``NOT at[t-1, u] OR OR_i sel[t, u, i]``); ``stuck[t, u] -> at[t-1, u]`` and
-``stuck[t, u] -> NOT sel[t, u, i]``; and the goal, one clause: some state
-reached within ``k`` moves where play stops and ``c`` has won (``result``
-says so, or the loser has no move), or some ``stuck``. A player never gains
-by a code that names no move (every position where play goes on has one),
-so forbidding it to ∃ and counting it as a win against ∀ keeps the value.
-About ``(b + 3) M_k`` clauses for the ``M_k`` moves out of the layers and
-``b`` code bits. Nothing here uses the fast solver.
+Clauses, one per move ``(u, i)`` out of a state of ``S_{t-1}`` to ``v``:
+``at[t-1, u] AND code names i -> at[t, v]`` when play goes on at ``v``;
+``-> false`` when the other side has won at ``v`` (``result`` says so, or
+the player to move there has no move); none when play stops in a draw or
+a win of ``s``, or ``t = k``. The ``at`` are bounded from below only: the
+∃ side may set more of them, which only adds clauses it must satisfy, so
+the least setting, the states play really reaches, is its best, and the
+formula is true iff ``s`` can steer every play of ``k`` moves clear of the
+other side's wins. About ``M_k`` clauses of at most ``n + 2`` literals for
+the ``M_k`` moves out of the layers; when no move reaches a win of the
+other side within ``k`` the answer is true without a solver.
+:func:`won_within_formula` writes the claim itself, ``c`` ∃, with exact
+state variables and a goal clause; it is the independent encoding the tests
+compare with. Nothing here uses the fast solver.
 """
 
 from __future__ import annotations
@@ -73,9 +79,9 @@ QBF_SOLVER = "depqbf"
 QBF_SOLVERS = ("depqbf", "rareqs")
 #: Seconds one solver may spend on one formula (its child is killed past it).
 QBF_TIME_LIMIT = 120.0
-#: Measured: seconds per clause of a formula, times ``GROWTH`` per move of its depth (DepQBF on the empty
-#: tic-tac-toe board, 10^5 clauses and depth 9, and on chains of "take 1 or 2", depth 30 to 100).
-RATE = Rate(6.5e-4, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
+#: Measured: seconds per clause of a formula, times ``GROWTH`` per move of its depth (DepQBF and RAReQS on
+#: tic-tac-toe's and Connect Four's boards and on random layered games, benchmarks/limits.md).
+RATE = Rate(3.0e-5, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
 #: How a formula's time grows with each move of depth, at a given number of clauses.
 GROWTH = 1.05
 
@@ -86,10 +92,9 @@ State = tuple[int, int]
 def predict(graph: TurnGraph) -> float:
     """Predicted seconds of :func:`qbf_values` on ``graph``: per query and formula, its clauses times ``GROWTH ** depth``.
 
-    A formula of a game whose plays all end has about ``b + 3`` clauses per
-    move reachable from the query (``b`` code bits); a loopy game's repeats
-    them in each of its ``P`` layers. A query takes about ``2 + log2 D``
-    formulas.
+    A formula of a game whose plays all end has about one clause per move
+    reachable from the query; a loopy game's repeats them in each of its
+    ``P`` layers. A query takes about ``2 + log2 D`` formulas.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.turn.graph import turn_graph
@@ -98,12 +103,11 @@ def predict(graph: TurnGraph) -> float:
     True
     """
     depths = play_depths(graph)
-    bits = max(1, (max((len(o) for o in graph.options), default=1) - 1).bit_length())
     total = 0.0
     for r in graph.roots:
         reach = _moves_from(graph, r)
         depth = len(graph.positions) if depths is None else depths[r]
-        clauses = (bits + 3) * reach * (depth if depths is None else 1)
+        clauses = reach * (depth if depths is None else 1)
         formulas = 2 + max(1, depth).bit_length()
         if clauses:  # a query where play stops needs no formula
             total += RATE.exponential(GROWTH, depth, formulas * clauses)
@@ -188,8 +192,8 @@ def _won(graph: TurnGraph, state: State, side: int) -> bool:
 def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QBF_SOLVER) -> bool:
     """Whether ``side`` (0: the player to move at ``root``, 1: the opponent) can force a win within ``k`` moves.
 
-    :func:`won_within_formula` solved by ``solver`` in a killable child
-    (:func:`~gamecert.verify.engine.qbf.solve_qbf`).
+    The negation of :func:`survives_formula` for the other side, solved by
+    ``solver`` in a killable child (:func:`~gamecert.verify.engine.qbf.solve_qbf`).
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.turn.graph import turn_graph
@@ -199,16 +203,16 @@ def wins_within(graph: TurnGraph, root: int, k: int, side: int, solver: str = QB
     """
     from gamecert.verify.engine.qbf import solve_qbf
 
-    formula = won_within_formula(graph, root, k, side)
+    formula = survives_formula(graph, root, k, 1 - side)
     if isinstance(formula, bool):
-        return formula
+        return not formula
     with _children_die_with_us():
         run = solve_qbf(formula, solver, time_limit=QBF_TIME_LIMIT)
     if run.verdict == "timeout":
         raise TimeLimitError(f"QBF ({solver}) ran past {QBF_TIME_LIMIT:g} s (side {side} within {k} moves)")
     if run.answer is None:
         raise SolverError(f"QBF ({solver}) gave no answer: {run.verdict} {run.message}")
-    return run.answer
+    return not run.answer
 
 
 #: Whether a child forked now is to die with this process (:func:`_children_die_with_us`).
@@ -252,9 +256,120 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
+def _spell(bits: list[int], i: int, degree: int) -> list[int]:
+    """The code literals that name move ``i`` of a position with ``degree`` moves, corrected.
+
+    The position reads the low ``n = ⌈log2 degree⌉`` bits of the layer's
+    code; a code ``c < degree`` is move ``c``, a code ``c ≥ degree`` (no
+    move) is corrected to move ``c - 2^(n-1)``, a legal one. So the codes
+    naming move ``i`` are a cube: all ``n`` bits, or the low ``n - 1`` when
+    ``i + 2^(n-1)`` is one of the corrected codes.
+
+    >>> _spell([5, 6, 7], 1, 3), _spell([5, 6, 7], 0, 3), _spell([5, 6, 7], 0, 1)
+    ([5], [-5, -6], [])
+    """
+    n = (degree - 1).bit_length()
+    top = 1 << n >> 1
+    width = n - 1 if i < top and i + top >= degree else n
+    return [bits[j] if i >> j & 1 else -bits[j] for j in range(width)]
+
+
+def _prefix(clauses: list[list[int]], blocks: list[tuple[str, list[int]]], top: int):
+    """The pyqbf ``PCNF`` of ``clauses`` under ``blocks`` (outermost first, adjacent blocks of one quantifier merged)."""
+    from pyqbf.formula import PCNF
+
+    formula = PCNF(from_clauses=clauses)
+    for quantifier, variables in _merged(blocks):
+        if variables:
+            (formula.exists if quantifier == "e" else formula.forall)(*variables)
+    formula.nv = top
+    return formula
+
+
+def survives_formula(graph: TurnGraph, root: int, k: int, side: int):
+    """The prenex CNF (a pyqbf ``PCNF``) of "``side`` keeps the other side from winning within ``k`` moves
+    from ``root``", or True / False when that needs no solver.
+
+    The negation of "the other side wins within ``k``": the formula
+    :func:`wins_within` solves. ``side`` is ∃ and picks its moves as states:
+    per layer ``t`` an ∃ block of ``at[t, v]`` for the states ``v`` that play
+    can reach in ``t`` moves without stopping, right after the other side's
+    code of move ``t``. At a state ``u`` of ``side`` one clause ``at[t-1, u] ->
+    OR at[t, v]`` over its moves into states where play goes on (none when
+    some move stops play in a draw or a win of ``side``, or ``t = k``); per
+    move ``i`` out of a state ``u`` of the other side one clause ``at[t-1, u]
+    AND code names i -> at[t, v]``, or ``-> false`` when the other side has
+    won at ``v``.
+
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> from gamecert.verify.general.graph import turn_graph
+    >>> g = turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3])
+    >>> survives_formula(g, 0, 2, 1), survives_formula(g, 0, 3, 1).prefix
+    (True, [1, 2, 3])
+    """
+    from pysat.formula import IDPool
+
+    options, extra = graph.options, graph.extra
+    if _won(graph, (root, 0), 1 - side):
+        return False
+    # Model
+    pool = IDPool()
+    blocks: list[tuple[str, list[int]]] = []  # the prefix, outermost first
+    clauses: list[list[int]] = []
+    layer = {(root, 0): pool.id(("at", 0, (root, 0)))}
+    clauses.append([layer[root, 0]])
+    forbids = False  # a clause without a positive literal: without one, every at true satisfies all
+    for t in range(1, k + 1):
+        moving = [u for u in layer if graph.over(u[0]) is None]
+        if not moving:
+            break
+        blocks.append(("e", list(layer.values())))  # what play reached, right after the codes that decide it
+        degrees = [len(options[x]) for x, who in moving if who != side]
+        code = [pool.id(("code", t, j)) for j in range((max(degrees, default=1) - 1).bit_length())]
+        blocks.append(("a", code))
+        reached: dict[State, int] = {}
+
+        def at(v: State) -> int:
+            if v not in reached:
+                reached[v] = pool.id(("at", t, v))
+            return reached[v]
+
+        for u in moving:
+            x, who = u
+            steps = [(y, (y, who if e else 1 - who)) for y, e in zip(options[x], extra[x])]
+            if who == side:
+                # Constraints: side moves from u to some state where play goes on, unless a move is safe at once:
+                # it stops play unbeaten, or it is move k and play goes on.
+                safe = [not _won(graph, v, 1 - side) if graph.over(y) is not None else t == k for y, v in steps]
+                if not any(safe):
+                    picks = dict.fromkeys(at(v) for y, v in steps if graph.over(y) is None)
+                    clauses.append([-layer[u], *picks])
+                    forbids |= not picks
+                continue
+            for i, (y, v) in enumerate(steps):
+                named = [-lit for lit in _spell(code, i, len(steps))]
+                # Constraints: play at u and the code naming move i reach v, which the other side must not have won.
+                if _won(graph, v, 1 - side):
+                    clauses.append([-layer[u], *named])
+                    forbids = True
+                elif graph.over(y) is None and t < k:
+                    clauses.append([-layer[u], *named, at(v)])
+        layer = reached
+    if not forbids:
+        return True  # no play within k moves can be made to end in the other side's win
+    blocks.append(("e", list(layer.values())))
+    return _prefix(clauses, blocks, pool.top)
+
+
 def won_within_formula(graph: TurnGraph, root: int, k: int, side: int):
     """The prenex CNF (a pyqbf ``PCNF``) of "``side`` wins within ``k`` moves from ``root``", or False when no play
     within ``k`` moves ends in a win for ``side`` (the goal clause would be empty).
+
+    The claim itself, ``side`` ∃, an independent encoding of what
+    :func:`survives_formula` negates (the tests compare the two): per
+    layer the states as ``at[t, v] <-> OR sel`` and each move as ``sel[t, u,
+    i] <-> at[t-1, u] AND code names i`` (corrected codes, :func:`_spell`),
+    and one goal clause: some reached state won by ``side``.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.turn.graph import turn_graph
@@ -262,24 +377,14 @@ def won_within_formula(graph: TurnGraph, root: int, k: int, side: int):
     >>> won_within_formula(g, 0, 0, 0), [q for q, _ in _merged([("e", [1]), ("a", [2])])]
     (False, ['e', 'a'])
     """
-    from pyqbf.formula import PCNF
     from pysat.formula import IDPool
 
     options, extra = graph.options, graph.extra
     # Model
     pool = IDPool()
     blocks: list[tuple[str, list[int]]] = []  # the prefix, outermost first
-    aux: list[int] = []
     clauses: list[list[int]] = []
-
-    def fresh(key: tuple) -> int:
-        x = pool.id(key)
-        aux.append(x)
-        return x
-
-    layer = {(root, 0): fresh(("at", 0, (root, 0)))}
-    blocks.append(("e", aux))
-    aux = []
+    layer = {(root, 0): pool.id(("at", 0, (root, 0)))}
     clauses.append([layer[root, 0]])
     goal = [layer[root, 0]] if _won(graph, (root, 0), side) else []
     for t in range(1, k + 1):
@@ -290,45 +395,32 @@ def won_within_formula(graph: TurnGraph, root: int, k: int, side: int):
         for s in (0, 1):
             degrees = [len(options[x]) for x, who in moving if who == s]
             if degrees:
-                bits = max(1, (max(degrees) - 1).bit_length())
-                code[s] = [pool.id(("code", t, s, j)) for j in range(bits)]
+                code[s] = [pool.id(("code", t, s, j)) for j in range((max(degrees) - 1).bit_length())]
                 blocks.append(("e" if s == side else "a", code[s]))
         into: dict[State, list[int]] = {}
+        aux = []
         for u in moving:
             x, who = u
-            bits = code[who]
-            sels = []
             for i, (y, e) in enumerate(zip(options[x], extra[x])):
-                sel = fresh(("sel", t, u, i))
-                spell = [b if i >> j & 1 else -b for j, b in enumerate(bits)]
-                # Constraints: sel <-> at[t-1, u] AND the code spells i.
+                spell = _spell(code[who], i, len(options[x]))
+                sel = pool.id(("sel", t, u, i))
+                aux.append(sel)
+                # Constraints: sel <-> at[t-1, u] AND the code names i.
                 clauses += [[-sel, layer[u]], *([-sel, lit] for lit in spell), [sel, -layer[u], *(-lit for lit in spell)]]
                 into.setdefault((y, who if e else 1 - who), []).append(sel)
-                sels.append(sel)
-            if who == side:
-                clauses.append([-layer[u], *sels])  # the ∃ player names a move
-            elif len(sels) < 1 << len(bits):
-                stuck = fresh(("stuck", t, u))
-                clauses += [[-stuck, layer[u]], *([-stuck, -sel] for sel in sels)]
-                goal.append(stuck)  # the ∀ player named no move: lost
         layer = {}
         for v, sels in into.items():
-            at = layer[v] = fresh(("at", t, v))
+            at = layer[v] = pool.id(("at", t, v))
+            aux.append(at)
             # Constraints: at[t, v] <-> some move into v was made.
             clauses += [[-at, *sels], *([at, -sel] for sel in sels)]
             if _won(graph, v, side):
                 goal.append(at)
         blocks.append(("e", aux))  # what play reached after t moves, right after the codes that decide it
-        aux = []
     if not goal:
         return False  # no play within k moves ends in a win for side: the goal clause is empty
     clauses.append(goal)
-    blocks.append(("e", aux))
-    formula = PCNF(from_clauses=clauses)
-    for quantifier, variables in _merged(blocks):
-        (formula.exists if quantifier == "e" else formula.forall)(*variables)
-    formula.nv = pool.top
-    return formula
+    return _prefix(clauses, [("e", [1]), *blocks], pool.top)
 
 
 def _merged(blocks: list[tuple[str, list[int]]]) -> list[tuple[str, list[int]]]:

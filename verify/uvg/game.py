@@ -145,15 +145,60 @@ QBF_RATE = _rate(0.4 / 16 * 1.31**-16, "QBF_GROWTH ** vertices, per start vertex
 QBF_GROWTH = 1.31
 #: The warm-started LP (GLOP), a whole call: seconds per unit of nonzeros ** 1.5 (simplex pivots grow with the size).
 LP_RATE = _rate(1.9e-6, "nonzero ** 1.5 of the LP", "lp")
+#: The LP's rounds (as the CP-SAT model's, :data:`CPSAT_ROUND_RATE`): seconds per nonzero x round.
+LP_ROUND_RATE = _rate(2.1e-6, "nonzero x round (order of a component over its sides' imbalance)", "lp")
 #: König SAT, a whole call: seconds per unit of clauses ** 2 (its calls grow with the formula, each call with it too).
 KONIG_RATE = _rate(2.6e-8, "clause ** 2", "sat-konig")
 #: The CP-SAT model, a whole call: seconds per unit of nonzeros ** 1.75 (its solves grow faster than the model).
 CPSAT_RATE = _rate(3.0e-6, "nonzero ** 1.75 of the model", "cpsat")
+#: The CP-SAT model on a component of odd order: its LP has no odd-set constraints and CP-SAT no parity reasoning,
+#: so proving that the component has no perfect matching is a search that grows as CPSAT_ODD_GROWTH ** (vertices of
+#: the 3-core of its largest non-bipartite block): odd cliques, dense odd graphs. Trees, cycles, chains of triangles
+#: (empty 3-core) and bipartite blocks (an integral LP) stay polynomial.
+CPSAT_ODD_RATE = _rate(
+    5.1e-6, "CPSAT_ODD_GROWTH ** (3-core vertices of an odd component's odd blocks)", "cpsat --family odd"
+)
+CPSAT_ODD_GROWTH = 3.0
+#: The CP-SAT model's rounds: a component whose maximum matchings leave one vertex uncovered (odd order, a side one
+#: larger) may give one new losing vertex per solve, each solve a pass over the model: seconds per nonzero x round.
+CPSAT_ROUND_RATE = _rate(3.6e-5, "nonzero x round (order of a component over its sides' imbalance)", "cpsat")
 
 
 def nonzeros(graph: Graph) -> int:
     """The nonzeros of the matching models' matrices: two per edge, one per vertex."""
     return 2 * graph.m + graph.n
+
+
+def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
+    """The LP and CP-SAT routes' rounds, and CP-SAT's parity searches: what their times grow with beside their size.
+
+    Returns the rounds (solves) of the largest component, as the rates were fitted: its order, divided by the
+    imbalance of its sides where it is bipartite (a component left one vertex short may give one new losing
+    vertex per solve; a larger imbalance leaves more vertices uncovered per solve), and, per component of odd
+    order, the vertices of the 3-core of its largest non-bipartite block (0: none). A fitted model
+    (benchmarks/limits.md), not a bound.
+
+    >>> from gamecert.solvers.matching.graph import graph_from_edges
+    >>> rounds_and_parity(graph_from_edges(5, [(u, v) for u in range(5) for v in range(u + 1, 5)]))
+    (5, [5])
+    """
+    import networkx as nx
+
+    whole = nx.Graph()
+    whole.add_nodes_from(range(graph.n))
+    whole.add_edges_from(graph.edges().tolist())
+    rounds, cores = 0, []
+    for members in nx.connected_components(whole):
+        component = whole.subgraph(members)
+        if nx.is_bipartite(component):
+            side, other = nx.bipartite.sets(component)
+            rounds = max(rounds, len(members) // max(1, abs(len(side) - len(other))))
+            continue
+        rounds = max(rounds, len(members))
+        if len(members) % 2:
+            blocks = (component.subgraph(block) for block in nx.biconnected_components(component))
+            cores.append(max((len(nx.k_core(b, 3)) for b in blocks if not nx.is_bipartite(b)), default=0))
+    return rounds, cores
 
 
 def component_sizes(graph: Graph) -> list[int]:
@@ -268,7 +313,9 @@ class UvgLpFormulation(UvgFormulation[I]):
         return not_bipartite(self.game.graph(instance))
 
     def predict(self, instance: I) -> float:
-        return LP_RATE.seconds(nonzeros(self.game.graph(instance)) ** 1.5)
+        graph = self.game.graph(instance)
+        size = nonzeros(graph)
+        return max(LP_RATE.seconds(size**1.5), LP_ROUND_RATE.seconds(size * rounds_and_parity(graph)[0]))
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import lp
@@ -303,7 +350,11 @@ class UvgCpSatFormulation(UvgFormulation[I]):
     name = "cpsat"
 
     def predict(self, instance: I) -> float:
-        return CPSAT_RATE.seconds(nonzeros(self.game.graph(instance)) ** 1.75)
+        graph = self.game.graph(instance)
+        rounds, cores = rounds_and_parity(graph)
+        parity = sum(CPSAT_ODD_RATE.exponential(CPSAT_ODD_GROWTH, core) for core in cores if core)
+        size = nonzeros(graph)
+        return max(CPSAT_RATE.seconds(size**1.75), CPSAT_ROUND_RATE.seconds(size * rounds)) + parity
 
     def run(self, instance: I) -> Outcomes:
         from gamecert.verify.uvg import cpsat

@@ -6,6 +6,7 @@ import contextlib
 import os
 import resource
 import time
+from itertools import chain
 from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,8 +35,18 @@ from gamecert.verify.engine.tiers.store import (
     solve_id,
 )
 
-#: Shards per tier unless ``--shards`` says otherwise.
-DEFAULT_SHARDS = 16
+#: Shards per tier unless ``--shards`` says otherwise, per worker: a position costs more the more shards its tier
+#: has (a child reached from several shards is routed by each), so a few per worker, enough to balance them.
+SHARDS_PER_WORKER = 2
+
+
+def default_shards(workers: int) -> int:
+    """The shards per tier of a solve on ``workers`` processes when ``--shards`` is not given.
+
+    >>> default_shards(2), default_shards(0)
+    (4, 2)
+    """
+    return SHARDS_PER_WORKER * max(1, workers)
 
 
 def _peak_kib() -> int:
@@ -70,7 +81,7 @@ class TierStep:
         if options["step"] == "forward":
             done = [self.forward(options["tier"], shard, options["round"], senders) for shard, senders in params["shards"]]
         else:
-            done = [self.backward(options["tier"], shards, rounds) for shards, rounds in params["units"]]
+            done = [self.backward(params["tier"], shards, rounds) for shards, rounds in params["units"]]
         for found, wrong in done:
             for key, value in found.items():
                 counts[key] = counts.get(key, 0) + value
@@ -95,23 +106,15 @@ class TierStep:
             if path.exists():
                 for p in load_file(path)["positions"]:
                     known[p] = len(known)
-        # Numbered as expand() numbers them: the earlier rounds', then each new arrival in order.
-        index = dict(known)
-        arrivals: list = []
-        asked: dict[str, np.ndarray] = {}
-        for sender in senders:
-            sent = load_file(here / "queries.pkl") if sender == QUERIES else load_section(self.part(sender) / "out.pkl", me)
-            numbers = []
-            for p in sent:
-                k = index.get(p)
-                if k is None:
-                    k = index[p] = len(index)
-                    arrivals.append(p)
-                numbers.append(k)
-            asked[sender] = np.asarray(numbers, dtype=np.int64)
-        del index
+        received = {
+            sender: load_file(here / "queries.pkl") if sender == QUERIES else load_section(self.part(sender) / "out.pkl", me)
+            for sender in senders
+        }
         with Guard(self.rules, self.limits) as guard:
-            found = expand(self.rules, guard, (tier, shard, round_), self.shards, arrivals, known)
+            found = expand(self.rules, guard, (tier, shard, round_), self.shards, chain.from_iterable(received.values()), known)
+        # Each sender's list by the numbers expand() gave (``known`` now holds every position of the shard).
+        asked = {sender: np.fromiter(map(known.__getitem__, sent), np.int64, len(sent)) for sender, sent in received.items()}
+        del known, received
         counts = {"positions": len(found.positions), "moves": len(found.dest), f"part {me}": len(found.positions)}
         for to, sent in found.sent.items():
             counts[f"to {part_name(to)} from {me}"] = len(sent)
@@ -328,7 +331,7 @@ def solve_tiers(
     *,
     labels: TierLabels,
     limits: Limits | None = None,
-    shards: int = DEFAULT_SHARDS,
+    shards: int = 4,
     store: Path | None = None,
     resume: bool = False,
     jobs: int | None = None,
@@ -359,10 +362,12 @@ def solve_tiers(
 
     Notes
     -----
-    A forward and a backward campaign per tier (one per round forward): the
-    shards of a step are independent and run in parallel; a worker holds one
-    shard's positions and moves (a whole tier's where moves join two of its
-    shards). Every label is checked by the worker that wrote it.
+    A forward campaign per tier and round, then one backward campaign: the
+    shards of a forward step are independent and run in parallel; a backward
+    task waits (on the cluster) for the tasks of the later tiers' shards its
+    shards sent to. A worker holds one shard's positions and moves (a whole
+    tier's where moves join two of its shards). Every label is checked by the
+    worker that wrote it.
     ``O(P + M)`` rules calls and work for ``P`` positions and ``M`` moves,
     twice (solve and check), and ``O(M)`` bytes through the store.
 
@@ -413,6 +418,7 @@ def solve_tiers(
         stats: dict[int, TierStats] = {}
         rounds: dict[int, dict[int, list[int]]] = {}  # tier -> shard -> its rounds, in order
         held: dict[int, dict[int, int]] = {}  # tier -> shard -> its positions
+        sends: dict[tuple[int, int], set[tuple[int, int]]] = {}  # (tier, shard) -> the shards of later tiers it sent to
         while pending:
             t = min(pending)
             todo = pending.pop(t)
@@ -433,6 +439,8 @@ def solve_tiers(
                     elif key.startswith("to "):
                         to, sender = key[3:].split(" from ")
                         t2, s2, r2 = _part(to)
+                        if t2 > t:
+                            sends.setdefault((t, _part(sender)[1]), set()).add((t2, s2))
                         (todo if t2 == t else pending.setdefault(t2, {})).setdefault(r2, {}).setdefault(s2, {})[sender] = value
                 tier = replace(
                     tier, positions=tier.positions + totals.get("positions", 0), moves=tier.moves + totals.get("moves", 0),
@@ -444,23 +452,36 @@ def solve_tiers(
             stats[t] = tier
             if plan is not None:
                 plan(outlook([stats[k] for k in sorted(stats)]))
-        certified = shard_count = 0
+        # Backward: every tier's tasks in one campaign, each after the tasks of the shards its shards sent to.
+        tasks: list[Shard] = []
+        task_of: dict[tuple[int, int], str] = {}
         for t in sorted(rounds, reverse=True):
             shards_t = sorted(rounds[t])
             if any(r for rs in rounds[t].values() for r in rs):  # moves between shards of this tier: one task
-                tasks = [Shard("tier", {"units": [[shards_t, [rounds[t][s] for s in shards_t]]]})]
+                groups, units, names = [shards_t], [[[shards_t, [rounds[t][s] for s in shards_t]]]], ["tier"]
             else:
-                tasks = [
-                    Shard("+".join(map(str, g)), {"units": [[[s], [rounds[t][s]]] for s in g]}) for g in _groups(held[t])
-                ]
-            result = run(f"tier {t} backward", {"step": "backward", "tier": t}, tasks, sum(held[t].values()))
-            if result.counterexamples:
-                raise CertificateRejected(f"tier {t}", result.counterexamples[0])
-            certified += result.totals.get("certified", 0)
-            shard_count += len(shards_t)
+                groups = _groups(held[t])
+                units = [[[[s], [rounds[t][s]]] for s in g] for g in groups]
+                names = ["+".join(map(str, g)) for g in groups]
+            for g, unit, name in zip(groups, units, names):
+                key = f"{t} {name}"
+                after = sorted({task_of[d] for s in g for d in sends.get((t, s), ())})
+                tasks.append(Shard(key, {"tier": t, "units": unit}, tuple(after)))
+                for s in g:
+                    task_of[(t, s)] = key
+        result = run("backward", {"step": "backward"}, tasks, sum(sum(h.values()) for h in held.values()))
+        certified = shard_count = 0
+        for t in sorted(rounds, reverse=True):
+            mine = [x for x in result.shards if int(x.key.split()[0]) == t]
+            bad = [text for x in mine for text in x.counterexamples]
+            if bad:
+                raise CertificateRejected(f"tier {t}", bad[0])
+            certified += sum(int(x.counts.get("certified", 0)) for x in mine)
+            shard_count += len(rounds[t])
             stats[t] = replace(
-                stats[t], backward_tasks=len(tasks), backward_seconds=sum(x.seconds for x in result.shards),
-                backward_cpu=result.totals.get("cpu_ms", 0) / 1000, check_cpu=result.totals.get("check_ms", 0) / 1000,
+                stats[t], backward_tasks=len(mine), backward_seconds=sum(x.seconds for x in mine),
+                backward_cpu=sum(int(x.counts.get("cpu_ms", 0)) for x in mine) / 1000,
+                check_cpu=sum(int(x.counts.get("check_ms", 0)) for x in mine) / 1000,
             )
         found: dict = {}
         for (t, s), group in where.items():

@@ -144,8 +144,9 @@ def _digest(path: str) -> str:
     return h.hexdigest()
 
 
-#: The store folder's layout (files and shard placement); a folder of another layout is solved again.
-LAYOUT = 2
+#: The store folder's layout (files, shard placement and the campaigns' tasks: 3 has one backward campaign); a folder of
+#: another layout is solved again.
+LAYOUT = 3
 
 
 def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
