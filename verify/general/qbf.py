@@ -302,7 +302,7 @@ def survives_formula(graph: TurnGraph, root: int, k: int, side: int):
     won at ``v``.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
-    >>> from gamecert.verify.general.graph import turn_graph
+    >>> from gamecert.verify.turn.graph import turn_graph
     >>> g = turn_graph(GeneralRules("count", "c.py", int, lambda n: [n - 1] if n else []), [3])
     >>> survives_formula(g, 0, 2, 1), survives_formula(g, 0, 3, 1).prefix
     (True, [1, 2, 3])
