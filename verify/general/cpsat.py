@@ -50,7 +50,8 @@ def cpsat_values(graph: TurnGraph) -> tuple[Value, ...]:
     Raises
     ------
     TimeLimitError
-        when the graph's listing stopped (its ``stopped``) or a solve runs past :data:`~gamecert.verify.turn.cpsat.CPSAT_TIME_LIMIT`.
+        when the graph's listing stopped (its ``stopped``) or a solve runs past
+        :data:`~gamecert.verify.turn.cpsat.CPSAT_TIME_LIMIT`.
     SolverError
         if a solve contradicts the uniqueness of the labelling.
 
