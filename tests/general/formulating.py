@@ -1,7 +1,7 @@
 """What the formulation tests of general and score games share: each formulation as an implementation.
 
 An implementation takes rules and a list of query positions and returns one
-:class:`~gamecert.solvers.general.value.Value` per query; the tests compare
+:class:`~gamecert.solvers.turn.value.Value` per query; the tests compare
 every implementation with answers from outside gamecert and with a reference.
 """
 

@@ -11,7 +11,7 @@ import pytest
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.turn.graph import explore
 from gamecert.solvers.general.moves import GeneralMoves
-from gamecert.solvers.general.tiers import expand
+from gamecert.solvers.turn.tiers import expand
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, ScoreRules
 from gamecert.solvers.turn.moves import MoveReader
 from gamecert.solvers.score.moves import ScoreMoves

@@ -13,7 +13,7 @@ else: no labels, no counters, no ranks.
 
 Depth. In a game whose every play ends (tic-tac-toe, Othello), no play
 from a query takes more than ``D`` moves, the longest play, computed here
-from the listing (:func:`~gamecert.verify.general.bounds.play_depths`):
+from the listing (:func:`~gamecert.verify.turn.bounds.play_depths`):
 a side that wins at all wins within ``D``, so two formulas of depth ``D``
 give the outcome (neither side wins: a draw), and a binary search on ``k``
 over the monotone "wins within ``k``" gives the remoteness, about ``2 +
@@ -130,12 +130,12 @@ def qbf_values(graph: TurnGraph, solver: str = QBF_SOLVER) -> tuple[Value, ...]:
 
     Parameters
     ----------
-    graph : the game's position graph (:func:`~gamecert.verify.general.graph.turn_graph`)
+    graph : the game's position graph (:func:`~gamecert.verify.turn.graph.turn_graph`)
     solver : a pyqbf solver name
 
     Returns
     -------
-    One :class:`~gamecert.solvers.general.value.Value` per query.
+    One :class:`~gamecert.solvers.turn.value.Value` per query.
 
     Raises
     ------

@@ -6,7 +6,7 @@ again; ``store``, the store folder and its reader; each kind's labels live with 
 :mod:`gamecert.verify.general.tiers`, :mod:`gamecert.verify.score.tiers`). A rules
 file's ``tier(p)`` orders its positions (no move goes to a lower tier);
 every tier is split into ``shards`` shards by a stable hash of the position
-(:func:`~gamecert.solvers.general.tiers.shard_of`). Each step below is a
+(:func:`~gamecert.solvers.turn.tiers.shard_of`). Each step below is a
 :class:`~gamecert.verify.engine.campaign.Campaign` whose shards are Dask
 tasks (:class:`TierStep`), recorded in the campaign store as they finish,
 so ``--resume`` after a kill runs only the missing ones.

@@ -17,7 +17,8 @@ import numpy as np
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.turn.graph import Queries, loop_error
 from gamecert.solvers.general.solver import GeneralSolution
-from gamecert.solvers.general.tiers import expand, shard_of, tier_of, values
+from gamecert.solvers.general.tiers import values
+from gamecert.solvers.turn.tiers import expand, shard_of, tier_of
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, TurnRules
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard, dask_client, run_campaign
 from gamecert.verify.engine.store import Store

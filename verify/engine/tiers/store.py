@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from gamecert.solvers.turn.graph import Queries
-from gamecert.solvers.general.tiers import retrograde, shard_of, stable_key, tier_of, values
+from gamecert.solvers.general.tiers import retrograde, values
+from gamecert.solvers.turn.tiers import shard_of, stable_key, tier_of
 from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
 from gamecert.verify.engine.store import Store
