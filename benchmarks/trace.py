@@ -15,6 +15,7 @@ give it after ``<`` in the command line (``"solve --rules examples/kayles.py < 3
 from __future__ import annotations
 
 import sys
+from inspect import CO_OPTIMIZED
 from pathlib import Path
 
 import click
@@ -39,7 +40,8 @@ def trace(args: list[str], stdin: str | None) -> tuple[list[tuple[str, int, str]
             return
         seen.add(code)
         name = code.co_filename
-        if name.startswith(str(ROOT)) and not name.startswith(SKIP) and not code.co_name.startswith("<"):
+        # functions only: a module's or a class's body (run as it is imported) is no hop of the command
+        if code.co_flags & CO_OPTIMIZED and name.startswith(str(ROOT)) and not name.startswith(SKIP) and not code.co_name.startswith("<"):
             calls.append((str(Path(name).relative_to(ROOT)), code.co_firstlineno, code.co_qualname))
 
     invoke = click.Context.invoke

@@ -23,6 +23,7 @@ from gamecert.verify.game import Capability, Game, Write, first_difference
 
 I = TypeVar("I")
 S = TypeVar("S")
+C = TypeVar("C", bound=Capability)
 
 
 class RulesFileGame(Game[I, S]):
@@ -48,6 +49,7 @@ class RulesFileGame(Game[I, S]):
         self.name = rules.name
         self.summary = f"rules file {rules.path} ({self.about})"
         self._capabilities: tuple[Capability, ...] | None = None
+        self._made: dict[type[Capability], Capability] = {}  # each capability class made at most once
 
     @property
     def invocation(self) -> str:
@@ -55,7 +57,7 @@ class RulesFileGame(Game[I, S]):
 
     def __getstate__(self) -> dict:
         # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
-        return self.__dict__ | {"_capabilities": None}
+        return self.__dict__ | {"_capabilities": None, "_made": {}}
 
     def small(self, instance: I) -> bool:
         return True  # plain Python throughout: nothing is compiled
@@ -66,10 +68,24 @@ class RulesFileGame(Game[I, S]):
             self._capabilities = self.build_capabilities()
         return self._capabilities
 
+    def capability(self, kind: type[C]) -> C | None:
+        """The first of the kind's capabilities of class ``kind`` that applies, made alone: a command that asks
+        for one capability does not make the others (the contest problem, the pictures, ...)."""
+        for cls in self.capability_classes():
+            if issubclass(cls, kind) and cls.applies(self):
+                return self._make(cls)  # type: ignore[return-value]
+        return None
+
     def build_capabilities(self) -> tuple[Capability, ...]:
         """Each of the kind's :meth:`capability_classes` that applies to this game (``cls.applies(game)``), made
         as ``cls(game)``, in the order the kind lists them (a command takes the first match)."""
-        return tuple(cls(self) for cls in self.capability_classes() if cls.applies(self))  # type: ignore[call-arg]
+        return tuple(self._make(cls) for cls in self.capability_classes() if cls.applies(self))
+
+    def _make(self, cls: type[Capability]) -> Capability:
+        made = self._made.get(cls)
+        if made is None:
+            made = self._made[cls] = cls(self)  # type: ignore[call-arg]
+        return made
 
     @abstractmethod
     def capability_classes(self) -> tuple[type[Capability], ...]:
