@@ -357,13 +357,14 @@ def _loaded_from_paths(carried: list, depth: int = 4) -> set[str]:
 
     from gamecert.solvers.rules.rules import BY_VALUE
 
-    found, seen = set(), set()
+    found: set[str] = set()
+    shallowest: dict[int, int] = {}  # id -> the least level it was walked at: one met first deeper is walked again
     stack = [(obj, 0) for obj in carried]
     while stack:
         obj, level = stack.pop()
-        if id(obj) in seen:
+        if shallowest.get(id(obj), depth + 1) <= level:
             continue
-        seen.add(id(obj))
+        shallowest[id(obj)] = level
         name = getattr(obj, "__module__", None)
         if isinstance(name, str) and getattr(sys.modules.get(name), BY_VALUE, False):
             found.add(name)
