@@ -23,6 +23,18 @@ def pytest_make_parametrize_id(config, val, argname):
     return None
 
 
+@pytest.fixture
+def fresh_registry():
+    """Games registered by a test (``--rules``) are gone after it (a test module opts in with ``usefixtures``)."""
+    from gamecert.verify import registry
+
+    before = set(registry.game_names())
+    yield
+    for name in registry.game_names():
+        if name not in before:
+            registry.unregister(name)
+
+
 @pytest.fixture(autouse=True)
 def _machine_as_measured(monkeypatch):
     """Campaign projections at the measuring machine's speed (scale 1.0), so size lines are exact."""

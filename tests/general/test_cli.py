@@ -9,21 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from gamecert.verify import registry
 from tests.support import run
 
 HERE = Path(__file__).resolve().parent
 TICTACTOE = str(HERE.parents[1] / "cases" / "general" / "tictactoe.py")
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    """Games registered by a test (``--rules``) are gone after it."""
-    before = set(registry.game_names())
-    yield
-    for name in registry.game_names():
-        if name not in before:
-            registry.unregister(name)
+pytestmark = pytest.mark.usefixtures("fresh_registry")
 
 
 def rules_file(tmp_path: Path, source: str, name: str = "game.py") -> str:

@@ -22,7 +22,6 @@ from gamecert.solvers.general.solver import GeneralSolution
 from gamecert.solvers.turn.value import Value
 from gamecert.solvers.rules.rules import Limits
 from gamecert.solvers.score.solver import ScoreSolution
-from gamecert.verify import registry
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.engine.play import MENU_HINT
 from gamecert.verify.general.certificate import check_general
@@ -61,14 +60,7 @@ SMALL = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    """Games registered by a test (``--rules``) are gone after it."""
-    before = set(registry.game_names())
-    yield
-    for name in registry.game_names():
-        if name not in before:
-            registry.unregister(name)
+pytestmark = pytest.mark.usefixtures("fresh_registry")
 
 
 def path(name: str) -> str:

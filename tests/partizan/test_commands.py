@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from gamecert.verify import registry
 from gamecert.verify.engine.play import MENU_HINT
 from tests.support import run, untimed
 
@@ -23,14 +22,7 @@ CASES = ROOT / "cases" / "partizan"
 NAMES = ["domineering_partizan", "cutcake", "toads_and_frogs", "hackenbush", "clobber", "col", "snort"]
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    """Games registered by a test (``--rules``, a case's ``rules``) are gone after it."""
-    before = set(registry.game_names())
-    yield
-    for name in registry.game_names():
-        if name not in before:
-            registry.unregister(name)
+pytestmark = pytest.mark.usefixtures("fresh_registry")
 
 
 def rules(name: str) -> str:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from gamecert.verify import registry
 from tests.support import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,13 +14,7 @@ K_IN_A_ROW = str(ROOT / "examples" / "k_in_a_row.py")
 HEX = str(ROOT / "examples" / "hex.py")
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    before = set(registry.game_names())
-    yield
-    for name in registry.game_names():
-        if name not in before:
-            registry.unregister(name)
+pytestmark = pytest.mark.usefixtures("fresh_registry")
 
 
 def test_solve_k_in_a_row_lines_and_the_certified_line():

@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecert.solvers.rules.rules import Limits
-from gamecert.verify import registry
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.rules.audit import value_period
 from gamecert.verify.rules.load import rules_game
@@ -34,14 +33,7 @@ PATH = str(CASES / "path.py")
 SUMMARY = "4 cases: every answer as expected, every formulation that ran agrees, every certificate valid"
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    """Games registered by a test (``--rules``, a case's ``rules``) are gone after it."""
-    before = set(registry.game_names())
-    yield
-    for name in registry.game_names():
-        if name not in before:
-            registry.unregister(name)
+pytestmark = pytest.mark.usefixtures("fresh_registry")
 
 
 def write_case(folder: Path, name: str, game: str, rules: str, input: str, expected: str) -> Path:
