@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.general.test_cli import _registry  # noqa: F401 (autouse: games registered by a test are gone after it)
 from tests.support import candidate, run
+
+pytestmark = pytest.mark.usefixtures("fresh_registry")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
