@@ -239,6 +239,11 @@ class Game(ABC, Generic[I, S]):
         """How a command line names the game (``maze``; ``--rules FILE`` for a rules file)."""
         return self.name
 
+    @property
+    def source(self) -> str | None:
+        """The file the game is read from (a rules file), or None for a game written in the package."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 

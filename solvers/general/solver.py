@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits
 from gamecert.solvers.turn.graph import Explored, Table, explore
 from gamecert.solvers.turn.value import Value

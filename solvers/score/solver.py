@@ -12,7 +12,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.rules import Guard, Limits, ScoreRules
 from gamecert.solvers.turn.graph import Explored, Table, explore, loop_error
 from gamecert.solvers.turn.value import Value

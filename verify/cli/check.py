@@ -157,9 +157,7 @@ def _registered_rules(name: str, realpath: str) -> Game | None:
     if name not in registry.game_names() or name in registry.builtin_names():
         return None
     game = registry.get_game(name)
-    rules = getattr(game, "rules", None)
-    path = getattr(rules, "path", None)
-    return game if isinstance(path, str) and os.path.realpath(path) == realpath else None
+    return game if game.source is not None and os.path.realpath(game.source) == realpath else None
 
 
 def _root_of(f: Path, roots: list[Path]) -> Path | None:

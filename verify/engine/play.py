@@ -73,6 +73,15 @@ class MenuPlayEngine(PlayEngine, Protocol):
         ...
 
 
+@runtime_checkable
+class MiserePlayEngine(PlayEngine, Protocol):
+    """A play engine whose game may be played misère (impartial rules games)."""
+
+    def last_move_loses(self) -> bool:
+        """Whether the player who cannot move wins (misère play) rather than loses (normal play)."""
+        ...
+
+
 #: What a menu's person is told each turn.
 MENU_HINT = "its number or the position after it; ? shows each move's certified value"
 
@@ -119,7 +128,7 @@ def play_game(engine: PlayEngine, human_first: bool, read: Callable[[], str | No
             return winner
         if not engine.moves():
             stuck, other = ("you", "gamecert") if human else ("gamecert", "you")
-            if getattr(engine, "last_move_loses", False):  # misère play: the player who cannot move wins
+            if isinstance(engine, MiserePlayEngine) and engine.last_move_loses():
                 winner, why = stuck, f"{other} made the last move"
             else:
                 winner, why = other, f"{stuck} cannot move"

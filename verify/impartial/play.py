@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.impartial.solver import ImpartialSolution
 from gamecert.solvers.rules.positions import Sum, parse_positions
-from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.rules.rules import Guard, shown_position
 from gamecert.verify.capabilities import PositionAnswer, PositionPlay, Positions
 from gamecert.verify.engine.play import Illegal
 from gamecert.verify.rules.playing import MOVE_HINT, one_line
@@ -296,7 +296,8 @@ class SolvedPositions:
 class ImpartialPlay:
     """An impartial rules game in progress, for :func:`~gamecert.verify.engine.play.play_game`.
 
-    The person's moves are listed, numbered (a :class:`~gamecert.verify.engine.play.MenuPlayEngine`); they
+    The person's moves are listed, numbered (a :class:`~gamecert.verify.engine.play.MenuPlayEngine`, and a
+    :class:`~gamecert.verify.engine.play.MiserePlayEngine`); they
     type a number or the position after their move as one input line (what
     the rules' ``parse`` reads); it is legal when its components are, as a
     multiset, those of a position one move away. gamecert makes a winning
@@ -306,8 +307,10 @@ class ImpartialPlay:
     def __init__(self, solved: SolvedPositions) -> None:
         self.solved = solved
         self.parts = solved.starts[0]
-        #: The player who cannot move loses (normal play) or wins (misère play).
-        self.last_move_loses = solved.solution.misere
+
+    def last_move_loses(self) -> bool:
+        """Whether the player who cannot move wins (misère play) rather than loses (normal play)."""
+        return self.solved.solution.misere
 
     def moves(self) -> list[Move]:
         return self.solved.moves(self.parts)

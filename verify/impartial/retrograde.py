@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from gamecert.solvers.errors import RulesError
-from gamecert.solvers.rules.rules import Guard, ImpartialRules, Limits
+from gamecert.solvers.rules.rules import ImpartialRules, Limits
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.rules.guarded import GuardedRules, WholeSum, bottom_up
 

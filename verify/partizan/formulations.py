@@ -116,7 +116,7 @@ class PartizanAsGeneralFormulation(PartizanFormulation):
 
         rules, limits = self.game.rules, self.game.limits
         cap = min(limits.max_positions, GENERAL_MAX_POSITIONS)
-        with Guard(rules, limits) as guard:
+        with Guard(rules, limits):
             starts = [whole(rules, q) for q in instance]
         queries = [(w, mover) for w in starts for mover in ("L", "R")]
         try:

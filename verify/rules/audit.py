@@ -23,7 +23,6 @@ from typing import Any
 from gamecert.solvers.errors import GamecertError, RulesError
 from gamecert.solvers.rules.rules import Guard, Limits, RulesKind
 from gamecert.verify.capabilities import AuditResult
-from gamecert.verify.errors import CertificationError
 from gamecert.verify.game import Capability, Game
 from gamecert.verify.rules.stress import PositionCatalog
 

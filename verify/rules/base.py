@@ -55,6 +55,10 @@ class RulesFileGame(Game[I, S]):
     def invocation(self) -> str:
         return f"--rules {shlex.quote(self.rules.path)}"
 
+    @property
+    def source(self) -> str:
+        return self.rules.path
+
     def __getstate__(self) -> dict:
         # Capabilities are rebuilt where the game is unpickled (a Dask worker), not sent along.
         return self.__dict__ | {"_capabilities": None, "_made": {}}

@@ -31,7 +31,7 @@ from typing import Any
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.rules.positions import parse_positions
-from gamecert.solvers.rules.rules import GraphRules, Guard, ImpartialRules, Limits, shown_position
+from gamecert.solvers.rules.rules import Guard, Limits, RulesKind, shown_position
 from gamecert.verify.capabilities import StressCases
 from gamecert.verify.game import Game
 
@@ -66,7 +66,7 @@ class RulesCall:
     no late tick can interrupt the reporting.
     """
 
-    def __init__(self, rules: ImpartialRules | GraphRules, limits: Limits, function: str, argument: Any) -> None:
+    def __init__(self, rules: RulesKind, limits: Limits, function: str, argument: Any) -> None:
         self.guard = Guard(rules, limits)
         self.function = function
         self.argument = argument
@@ -105,13 +105,13 @@ def lines_text(lines: list[str]) -> str:
 
 
 class PositionCatalog:
-    """The positions of each size of an impartial rules game, listed once; each one's size and input line.
+    """The positions of each size of a rules game, listed once; each one's size and input line.
 
     ``per_size`` keeps the first positions of each size (None: all of them,
     counted against ``--max-positions``).
     """
 
-    def __init__(self, rules: ImpartialRules, limits: Limits, per_size: int | None = PER_SIZE, hint: str = "") -> None:
+    def __init__(self, rules: RulesKind, limits: Limits, per_size: int | None = PER_SIZE, hint: str = "") -> None:
         self.rules = rules
         self.limits = limits
         self.per_size = per_size

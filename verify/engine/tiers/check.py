@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import shlex
-import tempfile
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 
-from gamecert.solvers.turn.graph import Queries
-from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
+from gamecert.solvers.rules.rules import Limits, TurnRules
 from gamecert.verify.engine.campaign import Campaign, Shard, run_campaign
 from gamecert.verify.errors import StoreError
 from gamecert.verify.engine.tiers.store import TierLabels, load_sections, part_name, recorded, stored_shard
@@ -80,6 +77,8 @@ def check_tiers(
     >>> import tempfile
     >>> from gamecert.verify.engine.tiers.solve import solve_tiers
     >>> from gamecert.verify.general.tiers import GENERAL
+    >>> from gamecert.solvers.rules.rules import GeneralRules
+    >>> from gamecert.solvers.turn.graph import Queries
     >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = solve_tiers(walk, Queries((3,)), labels=GENERAL, shards=2, jobs=0, store=Path(d))

@@ -11,15 +11,14 @@ from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from gamecert.solvers.errors import RulesError
 from gamecert.solvers.turn.graph import Queries, loop_error
-from gamecert.solvers.general.solver import GeneralSolution
-from gamecert.solvers.general.tiers import values
 from gamecert.solvers.turn.tiers import expand, shard_of, tier_of
-from gamecert.solvers.rules.rules import GeneralRules, Guard, Limits, TurnRules
+from gamecert.solvers.rules.rules import Guard, Limits, TurnRules
 from gamecert.verify.engine.campaign import Campaign, CampaignResult, Shard, dask_client, run_campaign
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import CertificateRejected
@@ -282,12 +281,12 @@ class TierStats:
 
 @dataclass(frozen=True)
 class TieredSolve:
-    """A finished tiered solve: the answers (a :class:`~gamecert.solvers.general.solver.GeneralSolution`
-    whose certificate stayed in the store, its ``table`` empty), every tier's costs, how many positions
-    and shards were certified, the shards run now and those resumed from the store, and the peak memory
-    (KiB) of each worker process that ran a task."""
+    """A finished tiered solve: the answers (the kind's solution, from :meth:`TierLabels.solution`; its
+    certificate stayed in the store, its ``table`` empty), every tier's costs, how many positions and shards
+    were certified, the shards run now and those resumed from the store, and the peak memory (KiB) of each
+    worker process that ran a task."""
 
-    solution: GeneralSolution
+    solution: Any
     tiers: tuple[TierStats, ...]
     certified: int
     shards: int
@@ -373,6 +372,7 @@ def solve_tiers(
     twice (solve and check), and ``O(M)`` bytes through the store.
 
     >>> from gamecert.verify.general.tiers import GENERAL
+    >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
     >>> [str(v) for v in solve_tiers(walk, Queries((3, 0)), labels=GENERAL, shards=2, jobs=0).solution.values]
     ['win 3', 'lose 0']

@@ -10,20 +10,17 @@ import os
 import pickle
 import shlex
 import tempfile
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from gamecert.solvers.turn.graph import Queries
-from gamecert.solvers.general.tiers import retrograde, values
 from gamecert.solvers.turn.tiers import shard_of, stable_key, tier_of
 from gamecert.solvers.turn.value import Value
-from gamecert.solvers.rules.rules import GeneralRules, Limits, TurnRules
+from gamecert.solvers.rules.rules import Limits, TurnRules
 from gamecert.verify.engine.store import Store
 from gamecert.verify.errors import StoreError
 from gamecert.solvers.rules.rules import Guard
@@ -150,7 +147,7 @@ def _digest(path: str) -> str:
 LAYOUT = 3
 
 
-def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
+def solve_id(rules: TurnRules, queries: Queries, shards: int) -> str:
     """What a store folder's solve is: a hash of the layout, the rules file, the queries and the shard count."""
     h = hashlib.sha256(f"layout {LAYOUT}\n{_digest(rules.path)}".encode())
     for q in queries.positions:
@@ -160,7 +157,7 @@ def solve_id(rules: GeneralRules, queries: Queries, shards: int) -> str:
 
 
 @contextlib.contextmanager
-def solve_folder(store: Path | None, ident: str, resume: bool, rules: GeneralRules, shards: int) -> Iterator[Path]:
+def solve_folder(store: Path | None, ident: str, resume: bool, rules: TurnRules, shards: int) -> Iterator[Path]:
     """The folder of the solve: ``store`` (checked to hold this solve, or nothing), else a temporary one."""
     if store is None:
         with tempfile.TemporaryDirectory(prefix="gamecert-tiers-") as tmp:
@@ -206,7 +203,7 @@ def stored_shard(root: Path, tier: int, shard: int, labels: TierLabels) -> tuple
     return [(r, part) for r, part in zip(rounds, parts)], positions, labels.entries(o, rem)
 
 
-def recorded(root: Path, rules: GeneralRules | None) -> dict:
+def recorded(root: Path, rules: TurnRules | None) -> dict:
     """What ``root/solve.json`` says of the stored solve, refused when it holds none, or when its rules file
     is not ``rules`` (when given) or has changed since the solve (when not)."""
     shown = shlex.quote(str(root))
@@ -248,6 +245,7 @@ class StoredLabels:
     >>> import tempfile
     >>> from gamecert.verify.engine.tiers.solve import solve_tiers
     >>> from gamecert.verify.general.tiers import GENERAL
+    >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [], tier=lambda n: -n)
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = solve_tiers(walk, Queries((3,)), labels=GENERAL, shards=2, jobs=0, store=Path(d))
