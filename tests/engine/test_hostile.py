@@ -24,6 +24,7 @@ from gamecert.verify.engine import stress as engine
 from tests.support import GAMECERT, TESTS, LoopbackServer, after, compiled, run, untimed
 
 HOSTILE = TESTS / "engine" / "hostile"
+MAZE_CANDIDATE = TESTS / "maze" / "candidate.py"
 #: The default output limit on maze cases (their answers are a few bytes).
 OUTPUT_LIMIT = engine.MIN_OUTPUT
 #: Cases, memory limit (MiB): small, so that the memory eaters meet the limit at once.
@@ -392,7 +393,7 @@ def test_processes_left_by_a_run_are_gone_before_the_next_starts(name, tmp_path)
     # of their own and passes: the processes below gamecert (made the subreaper of all it leaves behind) never
     # pass one run's cap plus gamecert's own, run after run.
     env = {**os.environ, box.OFF: VIEWS[name]}
-    command = [GAMECERT, "stress", "maze", "--candidate", f"{sys.executable} -I -S {HOSTILE / 'fork_and_answer.py'}",
+    command = [GAMECERT, "stress", "maze", "--candidate", f"{sys.executable} -I -S {HOSTILE / 'fork_and_answer.py'} {MAZE_CANDIDATE}",
                "--count", "4", "--max-size", "3", "--timeout", "10", "--out", str(tmp_path)]
     done = subprocess.run([sys.executable, "-c", WATCH, *command], env=env, capture_output=True, text=True, check=True, timeout=300)
     peak, code = map(int, done.stdout.split())
