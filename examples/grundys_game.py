@@ -6,7 +6,7 @@ the heap sizes, e.g. ``7`` or ``3 5``. Heaps of 1 and 2 cannot be split
 the last split wins (normal play); the position is the sum of its heaps.
 
 Its values are OEIS A002188; no period is known (docs/rules.md says which
-published values tests/rules/test_examples.py checks).
+published values tests/impartial/test_examples.py checks).
 
     gamecert solve --rules examples/grundys_game.py INPUT
 """

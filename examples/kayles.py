@@ -8,7 +8,7 @@ The player who knocks down the last pin wins (normal play).
 
 Kayles is the octal game 0.77; its values (OEIS A002186) are periodic with
 period 12 from n = 71 on (docs/rules.md gives the published form, and
-tests/rules/test_examples.py checks the values below against it).
+tests/impartial/test_examples.py checks the values below against it).
 
     gamecert solve --rules examples/kayles.py INPUT
 """

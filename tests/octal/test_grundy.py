@@ -10,7 +10,7 @@ from gamecert.solvers.octal.code import OctalCode
 from gamecert.verify.octal.certificate import check_octal_values
 from gamecert.verify.octal.game import OctalPeriodicity
 from gamecert.verify.rules.load import rules_game
-from tests.rules.test_examples import A002188, A036685, EXAMPLES, FLAMMENKAMP_SPARSE
+from tests.impartial.test_examples import A002188, A036685, EXAMPLES, FLAMMENKAMP_SPARSE
 from tests.support import run
 
 #: How far the rules-file solver (a memoized search in Python over every split) is compared: it is quadratic,
@@ -45,7 +45,7 @@ def test_values_agree_with_the_rules_file():
 
 def test_sparse_heaps_are_flammenkamps():
     # Flammenkamp lists the sparse values of Grundy's game: those with an even number of ones above bit 0, i.e.
-    # mask ...11110 (tests/rules/test_examples.py, FLAMMENKAMP_SPARSE, every n <= 231).
+    # mask ...11110 (tests/impartial/test_examples.py, FLAMMENKAMP_SPARSE, every n <= 231).
     per = octal_periodicity("grundy", 1 << 14, "sparse")
     space = per.sparse_space()
     assert (space.mask, space.flip, space.rare) == (-2, 0, 0)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from pathlib import Path
 
 import pytest
 
@@ -81,13 +80,3 @@ def test_a_parse_error_is_located_at_the_input_line():
     assert rows["parse-raises"]["stderr"].startswith("error: {input}:2:1: parse(three) raised ValueError")
     # In a case file, the input's line 2 is the file's line 5.
     assert rows["check-parse-raises"]["stderr"].startswith("error: {input}:5:1: parse(three) raised ValueError")
-
-
-def test_max_positions_counts_the_query_positions_themselves(tmp_path):
-    # each line's heap is a new component: ten of them pass a limit of three, as one line of 10 does
-    nim = str(Path(__file__).resolve().parent / "cases" / "nim.py")
-    ten = tmp_path / "ten.in"
-    ten.write_text("".join(f"{n}\n" for n in range(1, 11)))
-    result = run(["solve", "--rules", nim, "--max-positions", "3", str(ten)])
-    assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == f"error: {nim}:21:1: moves(3): the game has more than 3 positions (--max-positions)\n"

@@ -1,4 +1,4 @@
-"""A contestant's program for Kayles (tests/rules/cases/kayles.py): one row length per input line, and
+"""A contestant's program for Kayles (tests/impartial/cases/kayles.py): one row length per input line, and
 ``win N`` or ``lose 0`` per line.
 
 Plain: the nim values by the mex recurrence over the rows left on either side.

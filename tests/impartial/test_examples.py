@@ -1,9 +1,9 @@
-"""The example rules files in examples/: published values, exact outputs, the built-in solvers' answers.
+"""The impartial example rules files in examples/: published values, exact outputs, the built-in solvers' answers.
 
 Every expected value here comes from outside gamecert: the sequences published in OEIS (their
 data sections and stated periodic forms, docs/rules.md "Literature values"), closed forms proved
 in a line (Nim's xor, misère Nim's rule, Chomp's strategy stealing), small cases worked by hand,
-the built-in Split and Cutting solvers, and a brute-force search written here.
+and the built-in Split and Cutting solvers.
 """
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamecert.verify.rules.load import load_rules, rules_game
-from gamecert.verify.rules.module import load_module
 from tests.support import run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-#: The impartial and graph examples (the general and score ones: tests/general, tests/score).
-IMPARTIAL = sorted(p.name for p in EXAMPLES.glob("*.py") if load_rules(str(p)).kind in ("impartial", "graph"))
+#: The impartial examples (the graph one: tests/graph; the general and score ones: tests/general, tests/score).
+IMPARTIAL = sorted(p.name for p in EXAMPLES.glob("*.py") if load_rules(str(p)).kind == "impartial")
 
 # -- Published values (docs/rules.md, "Literature values") ---------------------------------------
 # Each list is the data section (%S %T %U lines) of the OEIS entry as stored in the OEIS's own
@@ -178,13 +177,6 @@ CASES = [
         "win 6\nlose 0\nwin 3\nwin 7\nlose 0\nwin 4\n",
     ),
     ("cutting.py", "2 2\n3 2\n4 2\n", "LOSE\nLOSE\nWIN\n"),
-    # The king maze, by hand: "..." is a path (the ends are two king steps apart): from the middle
-    # the mover steps to an end and the opponent is stuck; from an end the mover must step to the
-    # middle and the opponent takes the other end. In a 2 x 2 square every cell sees every other:
-    # the walk always uses all four cells and the mover makes the last step. A lone cell loses.
-    ("king_maze.py", "...\n", "r1c1 lose\nr1c2 win\nr1c3 lose\n"),
-    ("king_maze.py", "..\n..\n", "r1c1 win\nr1c2 win\nr2c1 win\nr2c2 win\n"),
-    ("king_maze.py", "#.\n", "r1c2 lose\n"),
 ]
 
 
@@ -250,14 +242,7 @@ def test_nim_and_misere_nim_follow_their_closed_forms(positions):
 # -- The optional functions ----------------------------------------------------------------------
 
 
-def test_the_king_maze_writes_what_it_reads():
-    maze = load_module(str(EXAMPLES / "king_maze.py"))
-    boards = [board for size in range(1, 7) for board in maze.instances(size)]
-    assert len(boards) == sum(2**s * sum(s % r == 0 for r in range(1, s + 1)) for s in range(1, 7))
-    assert all(maze.parse(maze.format(board)) == board for board in boards)
-
-
-@pytest.mark.parametrize("example", [name for name in IMPARTIAL if name != "king_maze.py"])
+@pytest.mark.parametrize("example", IMPARTIAL)
 def test_format_writes_what_parse_reads(example):
     rules = load_rules(str(EXAMPLES / example))
     assert rules.positions is not None and rules.format is not None
@@ -292,41 +277,3 @@ def test_rules_answer_as_the_built_in_solver(example, game, low):
     assert built_in.exit_code == rules.exit_code == 0
     assert rules.stdout == built_in.stdout
     assert len(rules.stdout.splitlines()) == (899 if game == "split" else 841)
-
-
-# -- The king maze against a brute-force search ------------------------------------------------
-
-
-def king_brute_force(board: list[str]) -> str:
-    """The answer by searching every walk: win(v, S) for the token on v with the cells S visited,
-    filled from the largest S down (no Sprague-Grundy or matching theory)."""
-    cells = [(r, c) for r, row in enumerate(board) for c, x in enumerate(row) if x == "."]
-    index = {cell: i for i, cell in enumerate(cells)}
-    near = [
-        [index[(r + dr, c + dc)] for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr or dc) and (r + dr, c + dc) in index]
-        for r, c in cells
-    ]
-    k = len(cells)
-    win: dict[tuple[int, int], bool] = {}
-    for visited in sorted(range(1 << k), key=lambda s: -s.bit_count()):
-        for v in range(k):
-            if visited >> v & 1:
-                win[v, visited] = any(not win[u, visited | 1 << u] for u in near[v] if not visited >> u & 1)
-    return "".join(f"r{r + 1}c{c + 1} {'win' if win[i, 1 << i] else 'lose'}\n" for i, (r, c) in enumerate(cells))
-
-
-KING_BOARDS = [
-    ["...", ".#.", "..."],
-    ["....", "#..#", "...."],
-    ["..#", "#..", "..#"],
-    [".#.", "#.#", ".#."],
-    ["...", "...", "..."],
-    [".....", ".#.#."],
-]
-
-
-@pytest.mark.parametrize("board", KING_BOARDS, ids=["/".join(b) for b in KING_BOARDS])
-def test_king_maze_answers_as_a_brute_force_search(board):
-    result = run(["solve", "--rules", str(EXAMPLES / "king_maze.py"), "-"], input="\n".join(board) + "\n")
-    assert result.exit_code == 0
-    assert result.stdout == king_brute_force(board)

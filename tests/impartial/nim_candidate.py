@@ -1,4 +1,4 @@
-"""A contestant's program for Nim (tests/rules/cases/nim.py): heap sizes on each input line, and ``win N`` or
+"""A contestant's program for Nim (tests/impartial/cases/nim.py): heap sizes on each input line, and ``win N`` or
 ``lose 0`` per line (N the xor of the heaps, Bouton 1901). ``--sum``: the sum of the heaps instead, which is
 right for one heap and wrong for ``1 1``, the smallest position of two heaps."""
 
