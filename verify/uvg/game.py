@@ -19,6 +19,8 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+import numpy as np
+
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import Decomposition, Outcomes
 from gamecert.verify.capabilities import ExportStart, MidGame, Pictures, Play
@@ -183,22 +185,45 @@ def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
     (5, [5])
     """
     import networkx as nx
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components, shortest_path
 
-    whole = nx.Graph()
-    whole.add_nodes_from(range(graph.n))
-    whole.add_edges_from(graph.edges().tolist())
-    rounds, cores = 0, []
-    for members in nx.connected_components(whole):
-        component = whole.subgraph(members)
-        if nx.is_bipartite(component):
-            side, other = nx.bipartite.sets(component)
-            rounds = max(rounds, len(members) // max(1, abs(len(side) - len(other))))
-            continue
-        rounds = max(rounds, len(members))
-        if len(members) % 2:
-            blocks = (component.subgraph(block) for block in nx.biconnected_components(component))
-            cores.append(max((len(nx.k_core(b, 3)) for b in blocks if not nx.is_bipartite(b)), default=0))
+    n = graph.n
+    if n == 0:
+        return 0, []
+    count, label = connected_components(_adjacency(graph, n), directed=False)
+    # One BFS from a vertex joined to the first vertex of each component: depth parity 2-colours every
+    # component that is bipartite, and an edge within a colour class marks its component as not bipartite.
+    first = np.unique(label, return_index=True)[1]
+    indptr = np.concatenate([graph.indptr, [graph.indptr[-1] + len(first)]])
+    joined = csr_matrix((np.ones(len(graph.indices) + len(first)), np.concatenate([graph.indices, first]), indptr),
+                        shape=(n + 1, n + 1))
+    colour = shortest_path(joined, directed=True, unweighted=True, indices=n)[:n].astype(np.int64) % 2
+    edges = graph.edges()
+    odd = edges[colour[edges[:, 0]] == colour[edges[:, 1]]]
+    bipartite = np.ones(count, dtype=bool)
+    bipartite[label[odd[:, 0]]] = False
+    sizes = np.bincount(label, minlength=count)
+    ones = np.bincount(label, weights=colour, minlength=count).astype(np.int64)
+    imbalance = np.maximum(1, np.abs(sizes - 2 * ones))
+    rounds = int(max(np.where(bipartite, sizes // imbalance, sizes).max(), 0))
+    cores = []
+    for c in np.flatnonzero(~bipartite & (sizes % 2 == 1)).tolist():
+        members = np.flatnonzero(label == c)
+        component = nx.Graph()
+        inside = edges[label[edges[:, 0]] == c]
+        component.add_nodes_from(members.tolist())
+        component.add_edges_from(inside.tolist())
+        blocks = (component.subgraph(block) for block in nx.biconnected_components(component))
+        cores.append(max((len(nx.k_core(b, 3)) for b in blocks if not nx.is_bipartite(b)), default=0))
     return rounds, cores
+
+
+def _adjacency(graph: Graph, n: int):
+    """The graph's adjacency matrix for scipy.sparse.csgraph."""
+    from scipy.sparse import csr_matrix
+
+    return csr_matrix((np.ones(len(graph.indices)), graph.indices, graph.indptr), shape=(n, n))
 
 
 def component_sizes(graph: Graph) -> list[int]:

@@ -15,8 +15,9 @@
 // parts xor to t, is kept for every Y as pieces come and go; a cut of s into p1 + p2 leaves
 // Y = sg(s) ^ sg(p1) ^ sg(p2) and H[Y] - N(s, .) + N(p1, .) + N(p2, .) winning replies.
 // Ties go to the first cut met (pieces by shape in order of value, horizontal cuts first).
-// Cost: the table O(S^3) for sides up to S, once; a winning move O(V + S); a losing one
+// Cost: the table O(M^3) for sides up to M, the input's longest side (no cut makes a side longer), once; a winning move O(V + S); a losing one
 // O(sum over the distinct shapes on the table of their sides); V = the values' power-of-two bound.
+#include <algorithm>
 #include <csignal>
 #include <cstdarg>
 #include <cstdio>
@@ -57,12 +58,13 @@ static bool cut_ok(int side, int other, int k) {
     return k >= 1 && k < side && is_piece(k, other) && is_piece(side - k, other);
 }
 
-static void build_table() {
+// The table for every piece with both sides <= longest.
+static void build_table(int longest) {
     sg.assign(S * S, -1);
     vector<int> seen(2 * S + 2, -1);
     int top = 0;
-    for (int a = 1; a <= MAX_SIDE; a++)
-        for (int b = 1; b <= MAX_SIDE; b++) {
+    for (int a = 1; a <= longest; a++)
+        for (int b = 1; b <= longest; b++) {
             if (!is_piece(a, b)) continue;
             int mark = a * S + b;
             for (int k = 1; k < a; k++)
@@ -76,8 +78,8 @@ static void build_table() {
         }
     while (V <= top) V <<= 1;
     hist.assign((size_t)S * S * V, 0);
-    for (int a = 1; a <= MAX_SIDE; a++)
-        for (int b = 1; b <= MAX_SIDE; b++) {
+    for (int a = 1; a <= longest; a++)
+        for (int b = 1; b <= longest; b++) {
             if (!is_piece(a, b)) continue;
             unsigned short *h = &hist[(size_t)(a * S + b) * V];
             for (int k = 1; k < a; k++) if (cut_ok(a, b, k)) h[sg[k * S + b] ^ sg[(a - k) * S + b]]++;
@@ -244,19 +246,21 @@ int main(int argc, char **argv) {
     feedback = fopen((string(argv[3]) + "/judgemessage.txt").c_str(), "w");
     FILE *in = fopen(argv[1], "r"), *ans = fopen(argv[2], "r");
     if (!in || !ans) finish(1, "judge error: cannot open the input or answer file");
-    build_table();
     int k = judge_int(in, "the input");
     if (k < 1 || k > MAX_PIECES) finish(1, "judge error: %d pieces", k);
     rows_.assign(1, 0); cols_.assign(1, 0); slot.assign(1, 0);
-    members.assign(S * S, {});
-    present.assign(V, {});
-    present_slot.assign(S * S, 0);
+    int longest = 1;
     for (int i = 1; i <= k; i++) {
         int a = judge_int(in, "the input"), b = judge_int(in, "the input");
         if (!is_piece(a, b)) finish(1, "judge error: piece %d is %dx%d", i, a, b);
         rows_.push_back(a); cols_.push_back(b); slot.push_back(0);
-        add_piece(i);
+        longest = max(longest, max(a, b));
     }
+    build_table(longest);
+    members.assign(S * S, {});
+    present.assign(V, {});
+    present_slot.assign(S * S, 0);
+    for (int i = 1; i <= k; i++) add_piece(i);
     char role[16] = "";
     if (fscanf(ans, "%15s", role) != 1) finish(1, "judge error: the answer file is empty");
     const char *winner = X ? "FIRST" : "SECOND";
