@@ -30,13 +30,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: GamesmanPy's published rate, as the issue quotes it: about 10.3M positions in 413 s.
 GAMESMAN_POSITIONS, GAMESMAN_SECONDS = 10_300_000, 413.0
-#: (row name, rules file under cases/, input line, kind)
+#: (row name, rules file under cases/, input line)
 GAMES = [
-    ("tic-tac-toe", "general/tictactoe.py", ".........", "general"),
-    ("connect four 4x4", "general/connect4.py", "4 4", "general"),
-    ("take 300000 (score)", "score/take.py", "300000", "score"),
+    ("tic-tac-toe", "general/tictactoe.py", "........."),
+    ("connect four 4x4", "general/connect4.py", "4 4"),
+    ("take 300000 (score)", "score/take.py", "300000"),
 ]
-BIG = ("connect four 5x4", "general/connect4.py", "5 4", "general")
+BIG = ("connect four 5x4", "general/connect4.py", "5 4")
 
 
 def _cpu(fn, repeat: int):
@@ -49,18 +49,17 @@ def _cpu(fn, repeat: int):
     return best, value
 
 
-def measure(name: str, path: str, line: str, kind: str, repeat: int) -> dict:
+def measure(name: str, path: str, line: str, repeat: int) -> dict:
     """One row: the solve and the floor of the same positions."""
-    from gamecert.solvers.general.solver import general_game
     from gamecert.solvers.rules.rules import Limits
-    from gamecert.solvers.score.solver import score_game
-    from gamecert.verify.rules.load import load_rules
+    from gamecert.solvers.turn.graph import Queries
+    from gamecert.verify.rules.load import rules_game
 
-    rules = load_rules(str(ROOT / "cases" / path))
-    start = rules.parse(line)
     limits = Limits(max_positions=10_000_000, max_memory=1 << 40, time_limit=1e9)
-    solve = general_game if kind == "general" else score_game
-    seconds, solution = _cpu(lambda: solve(rules, [start], limits), repeat)
+    game = rules_game(str(ROOT / "cases" / path), limits)  # the kind's own game class and solver
+    rules = game.rules
+    start = rules.parse(line)
+    seconds, solution = _cpu(lambda: game.solve(Queries((start,))), repeat)
     positions = list(solution.table)
     player, result, moves = rules.player, rules.result, rules.moves
 
@@ -106,7 +105,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="one run each, no Connect Four 4x4")
     parser.add_argument("--big", action="store_true", help="also Connect Four 5x4 in a fresh process (minutes)")
-    parser.add_argument("--one", nargs=4, metavar=("NAME", "RULES", "LINE", "KIND"), help=argparse.SUPPRESS)
+    parser.add_argument("--one", nargs=3, metavar=("NAME", "RULES", "LINE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
         print(_row(measure(*args.one, repeat=1)))
@@ -114,10 +113,10 @@ def main(argv: list[str]) -> None:
     repeat = 1 if args.quick else args.repeat
     print(f"{'game':<22} {'positions':>10} {'moves':>10} {'solve s':>8} {'positions/s':>11} {'moves/s':>11} "
           f"{'floor s':>8} {'ratio':>6}  answer")
-    for name, path, line, kind in GAMES:
+    for name, path, line in GAMES:
         if args.quick and "4x4" in name:
             continue
-        print(_row(measure(name, path, line, kind, repeat)), flush=True)
+        print(_row(measure(name, path, line, repeat)), flush=True)
     print(f"{'GamesmanPy (published)':<22} {GAMESMAN_POSITIONS:>10,} {'':>10} {GAMESMAN_SECONDS:>8.0f} "
           f"{GAMESMAN_POSITIONS / GAMESMAN_SECONDS:>11,.0f}")
     if args.big:
