@@ -412,6 +412,8 @@ def main() -> None:
         rows[label] = points = stored[label] if args.merge else measure(route, args.limit)
         earlier = cell(before[label]) if label in before else LIMITS.get((route.kind, route.name), "-")
         print(f"{route.kind:<20} {route.name:<11} {earlier:>20} {cell(points):>20}  {stop(points)}", flush=True)
+        if args.json and not args.merge:  # after each route, so a long run stopped midway keeps what it measured
+            args.json.write_text(json.dumps(rows, indent=1))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
     if args.plot:
