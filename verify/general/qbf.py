@@ -84,10 +84,6 @@ QBF_TIME_LIMIT = 120.0
 RATE = Rate(3.0e-5, "clause x GROWTH ** depth", "python benchmarks/routes.py general")
 #: How a formula's time grows with each move of depth, at a given number of clauses.
 GROWTH = 1.05
-#: A loopy game's formulas repeat the reachable moves in each of their ``P`` layers; measured without growth per
-#: layer: seconds per clause (random loopy games, benchmarks/routes.py general: 8.3 s at 246 positions, where
-#: ``GROWTH ** P`` predicted 6.4e6 s).
-LOOPY_RATE = Rate(6.5e-6, "clause (layers x reachable moves)", "python benchmarks/routes.py general")
 
 #: A state of the unrolled game: a position's node and who is to move there (0: the query's player to move).
 State = tuple[int, int]
@@ -98,8 +94,7 @@ def predict(graph: TurnGraph) -> float:
 
     A formula of a game whose plays all end has about one clause per move
     reachable from the query; a loopy game's repeats them in each of its
-    ``P`` layers, and there its time grows with those clauses alone. A query
-    takes about ``2 + log2 D`` formulas.
+    ``P`` layers. A query takes about ``2 + log2 D`` formulas.
 
     >>> from gamecert.solvers.rules.rules import GeneralRules
     >>> from gamecert.verify.turn.graph import turn_graph
@@ -114,9 +109,7 @@ def predict(graph: TurnGraph) -> float:
         depth = len(graph.positions) if depths is None else depths[r]
         clauses = reach * (depth if depths is None else 1)
         formulas = 2 + max(1, depth).bit_length()
-        if clauses and depths is None:
-            total += LOOPY_RATE.seconds(formulas * clauses)
-        elif clauses:  # a query where play stops needs no formula
+        if clauses:  # a query where play stops needs no formula
             total += RATE.exponential(GROWTH, depth, formulas * clauses)
     return total
 
