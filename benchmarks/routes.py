@@ -21,7 +21,7 @@ taking a second or more, so predictions err on the slow side.
 ``--json FILE`` stores the rows; ``--before FILE`` reads rows stored by the
 same command run on an older checkout (its own interpreter and package),
 and the table shows both, "before" and "after". ``--plot FILE.png`` draws
-CPU seconds against positions, one line per route, log-log.
+CPU seconds against positions, log-log, one panel per kind and one line per route.
 
 To measure "before" on the commit this change starts from::
 
@@ -341,43 +341,58 @@ def stop(points: list[dict]) -> str:
 
 
 def plot(rows: dict[str, list[dict]], path: Path) -> None:
-    """Seconds against positions, one polyline per route, log-log, as a PNG (or SVG)."""
+    """CPU seconds against positions, log-log, one panel per kind and one polyline per route, as a PNG (or SVG)."""
     from gamecert.verify.engine.svg import Svg, save_picture
 
-    palette = ["#1d3557", "#e63946", "#2a9d8f", "#f4a261", "#457b9d", "#6a4c93", "#8ac926", "#ff595e", "#3b3b3b"]
-    dashes = [None, "6 3", "2 2"]
-    width, left, top, right, bottom = 900, 70, 30, 300, 60
-    height = max(560, top + bottom + 17 * len(rows))
-    svg = Svg(width, height, "CPU seconds against positions, per route")
+    palette = ["#1d3557", "#e63946", "#2a9d8f", "#f4a261", "#6a4c93", "#8ac926", "#3b3b3b"]
+    kinds: dict[str, dict[str, list[dict]]] = {}
+    for label, pts in rows.items():
+        kind, route = label.split(": ", 1)
+        kinds.setdefault(kind, {})[route] = pts
     xs = [p["positions"] for pts in rows.values() for p in pts if p.get("status") == "solved"]
     if not xs:
         return
+    columns, pw, ph = 3, 330, 250  # panels per row; a panel's width and height
+    left, top, gap, legend = 60, 40, 30, 16
+    panel_rows = math.ceil(len(kinds) / columns)
+    height_of = max(len(r) for r in kinds.values()) * legend
+    width = left + columns * (pw + gap)
+    height = top + panel_rows * (ph + height_of + 3 * gap)
+    svg = Svg(width, height, "CPU seconds against positions, per kind and route")
+    svg.text(width / 2, 22, "CPU seconds (up) against positions (across), log-log; one panel per kind", 13, anchor="middle")
     x0, x1 = math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.1
-    y0, y1 = -3.0, 2.0
+    y0, y1 = -1.0, 2.0
 
-    def at(positions: float, seconds: float) -> tuple[float, float]:
-        x = left + (math.log10(positions) - x0) / (x1 - x0) * (width - left - right)
-        y = height - bottom - (math.log10(max(seconds, 10**y0)) - y0) / (y1 - y0) * (height - top - bottom)
-        return x, y
+    for n, (kind, routes) in enumerate(kinds.items()):
+        ox = left + (n % columns) * (pw + gap)
+        oy = top + (n // columns) * (ph + height_of + 3 * gap)
 
-    svg.rect(left, top, width - left - right, height - top - bottom, stroke="#b8b8b8")
-    for e in range(int(y0), int(y1) + 1):
-        x, y = at(10 ** x0, 10**e)
-        svg.line(left, y, width - right, y, stroke="#e0e0e0")
-        svg.text(left - 6, y + 4, f"{10 ** e:g} s", 11, anchor="end")
-    for e in range(math.ceil(x0), math.floor(x1) + 1):
-        x, _ = at(10**e, 1)
-        svg.line(x, top, x, height - bottom, stroke="#e0e0e0")
-        svg.text(x, height - bottom + 16, f"{10 ** e:,}", 11, anchor="middle")
-    svg.text((left + width - right) / 2, height - 18, "positions (CPU seconds up)", 12, anchor="middle")
-    for i, (label, pts) in enumerate(rows.items()):
-        solved = sorted(at(p["positions"], p["cpu"]) for p in pts if p.get("status") == "solved")
-        colour, dash = palette[i % len(palette)], dashes[(i // len(palette)) % len(dashes)]
-        if solved:
-            svg.polyline(solved, stroke=colour, stroke_width=2, stroke_dasharray=dash)
-        y = top + 14 + 17 * i
-        svg.line(width - right + 12, y - 4, width - right + 36, y - 4, stroke=colour, stroke_width=2, stroke_dasharray=dash)
-        svg.text(width - right + 42, y, label, 11)
+        def at(positions: float, seconds: float, ox: float = ox, oy: float = oy) -> tuple[float, float]:
+            x = ox + (math.log10(positions) - x0) / (x1 - x0) * pw
+            y = oy + ph - (math.log10(max(seconds, 10**y0)) - y0) / (y1 - y0) * ph
+            return x, y
+
+        svg.rect(ox, oy, pw, ph, stroke="#b8b8b8")
+        svg.text(ox + pw / 2, oy - 6, kind, 12, anchor="middle")
+        for e in range(int(y0), int(y1) + 1):
+            _, y = at(10**x0, 10**e)
+            svg.line(ox, y, ox + pw, y, stroke="#e0e0e0")
+            svg.text(ox - 4, y + 4, f"{10 ** e:g} s", 10, anchor="end")
+        for e in range(math.ceil(x0), math.floor(x1) + 1):
+            x, _ = at(10**e, 1)
+            svg.line(x, oy, x, oy + ph, stroke="#e0e0e0")
+            svg.text(x, oy + ph + 13, f"{10 ** e:,}", 9, anchor="middle")
+        for i, (route, pts) in enumerate(routes.items()):
+            solved = sorted(at(p["positions"], p["cpu"]) for p in pts if p.get("status") == "solved")
+            colour = palette[i % len(palette)]
+            if solved:
+                svg.polyline(solved, stroke=colour, stroke_width=2)
+            for x, y in solved:
+                svg.circle(x, y, 2.5, fill=colour)
+            y = oy + ph + 30 + legend * i
+            svg.line(ox + 4, y - 4, ox + 28, y - 4, stroke=colour, stroke_width=2)
+            largest = max((p["positions"] for p in pts if p.get("status") == "solved"), default=None)
+            svg.text(ox + 34, y, f"{route}: {'none' if largest is None else f'{largest:,}'}", 10)
     save_picture(svg.text_doc(), path)
 
 
