@@ -15,7 +15,9 @@ combine; no position past the split is listed.
 from __future__ import annotations
 
 import json
+import math
 import os
+import resource
 import select
 import signal
 import sys
@@ -26,8 +28,11 @@ from dataclasses import dataclass
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.verify.engine.qbf import QbfRun, agreed_verdict, solve_portfolio
 from gamecert.verify.errors import TimeLimitError
-from gamecert.verify.positional.encoding import claim_formula
+from gamecert.verify.positional.encoding import claim_formula, exclusive_links
 from gamecert.verify.positional.qbf import QBF_SOLVERS, QBF_TIME_LIMIT, Query, fewest_claims
+
+#: A leaf's wall-clock limit, per second of its CPU limit (the machine may be shared).
+WALL_PER_CPU = 20
 
 
 def half_turn(board: ClaimBoard) -> tuple[int, ...] | None:
@@ -79,6 +84,7 @@ class _Node:
     leaf: tuple | None = None  # (board, side, depth) of a leaf's formula
     unknown: bool = False  # a child stayed undecided (a leaf past the time limit)
     cell: int = -1  # the claim leading here from the parent
+    ply: int = 0
 
 
 class SplitOracle:
@@ -94,10 +100,16 @@ class SplitOracle:
         plies: int = 1,
         jobs: int = 2,
         solvers: Sequence[str] = QBF_SOLVERS,
-        time_limit: float | None = QBF_TIME_LIMIT,
+        time_limit: float | None = QBF_TIME_LIMIT,  # CPU seconds per leaf formula and solver
+        most_plies: int | None = None,
+        log=None,
     ) -> None:
+        self.log = log
         self.board = board
+        if board.is_links:
+            exclusive_links(board)  # cached here, before the leaves are forked, so none of them decides it again
         self.plies = plies
+        self.most_plies = plies if most_plies is None else most_plies
         self.jobs = jobs
         self.solvers = tuple(solvers)
         self.time_limit = time_limit
@@ -114,35 +126,50 @@ class SplitOracle:
 
     # The tree -----------------------------------------------------------------------------------------
 
-    def _tree(self, side: int, depth: int) -> list[_Node]:
-        """The AND/OR tree of the first ``plies`` claims, parents before children, leaves decided where
-        the rules alone decide them (a win, a full board, too few claims left to complete a winning set)."""
-        nodes = [_Node(-1, side == 0)]
-        stack = [(0, self.board, side, depth, 0)]  # node, board (player 0 to move), side, claims left, ply
-        while stack:
-            i, board, s, left, ply = stack.pop()
-            node = nodes[i]
-            need = fewest_claims(board, s)
-            own = (left + 1) // 2 if s == 0 else left // 2  # claims ``s`` still makes within ``left``
-            if need is None or need > own or left <= 0:
+    def _expand(self, nodes: list[_Node], i: int, board: ClaimBoard, s: int, left: int, ply: int) -> list[int]:
+        """Give node ``i`` (``board``, player 0 to move, ``s`` to win within ``left``) its children, one per
+        claim up to the half turn; decide those the rules decide (a win, too few claims left to complete a
+        winning set); the others become leaves. The new leaves, in the order to try them."""
+        leaves = []
+        for c in _ordered(board, _orbits(board, board.empty)):
+            child = board.claim(c)
+            node = _Node(i, (1 - s) == 0, cell=c, ply=ply + 1)
+            nodes[i].open += 1
+            nodes.append(node)
+            need = fewest_claims(child, 1 - s)
+            own = left // 2 if s == 1 else (left - 1) // 2  # claims ``s`` still makes after this one
+            if child.wins(1, child.held[1]):  # the claimer (now player 1) completed a winning set
+                node.value = s == 0
+            elif need is None or need > own or left - 1 <= 0:
                 node.value = False
-            elif ply == self.plies:
-                node.leaf = (board, s, left)
             else:
-                cells = _ordered(board, _orbits(board, board.empty))
-                for c in cells:
-                    child = board.claim(c)
-                    nodes.append(_Node(i, (1 - s) == 0, cell=c))
-                    node.open += 1
-                    j = len(nodes) - 1
-                    if child.wins(1, child.held[1]):  # the claimer (now player 1) completed a winning set
-                        nodes[j].value = s == 0
-                    else:
-                        stack.append((j, child, 1 - s, left - 1, ply + 1))
-        return nodes
+                node.leaf = (child, 1 - s, left - 1)
+                leaves.append(len(nodes) - 1)
+        return leaves
+
+    def _tree(self, side: int, depth: int) -> tuple[list[_Node], list[int]]:
+        """The AND/OR tree of the first ``plies`` claims, parents before children; its leaves in order."""
+        nodes = [_Node(-1, side == 0)]
+        need = fewest_claims(self.board, side)
+        own = (depth + 1) // 2 if side == 0 else depth // 2
+        if need is None or need > own:
+            nodes[0].value = False
+            return nodes, []
+        nodes[0].leaf = (self.board, side, depth)
+        leaves = [0]
+        done: list[int] = []
+        while leaves:
+            i = leaves.pop(0)
+            if nodes[i].ply == self.plies:
+                done.append(i)
+                continue
+            board, s, left = nodes[i].leaf
+            nodes[i].leaf = None
+            leaves.extend(self._expand(nodes, i, board, s, left, nodes[i].ply))
+        return nodes, done
 
     def _decide(self, side: int, depth: int) -> bool:
-        nodes = self._tree(side, depth)
+        nodes, pending = self._tree(side, depth)
 
         def report(j: int) -> None:
             """Node ``j`` is decided (or undecided for good): tell its ancestors, walking up."""
@@ -162,9 +189,13 @@ class SplitOracle:
                     return
                 j = nodes[j].parent
 
-        for j in range(len(nodes) - 1, 0, -1):  # the leaves the rules decided
-            if nodes[j].value is not None and nodes[j].open == 0 and nodes[j].leaf is None:
-                report(j)
+        def settled_children(j: int, since: int) -> None:
+            for k in range(since, len(nodes)):
+                if nodes[k].parent == j and nodes[k].value is not None:
+                    report(k)
+
+        for j in [j for j in range(1, len(nodes)) if nodes[j].value is not None]:  # the claims the rules decided
+            report(j)
 
         def moot(j: int) -> bool:
             while j >= 0:
@@ -173,19 +204,18 @@ class SplitOracle:
                 j = nodes[j].parent
             return False
 
-        pending = [j for j, n in enumerate(nodes) if n.leaf is not None]
         pending.reverse()  # popped in tree order
-        running: dict[int, tuple[int, int, float]] = {}  # read end -> (node, pid, start)
+        running: dict[int, tuple[int, int]] = {}  # read end -> (node, pid)
         buffers: dict[int, bytes] = {}
         try:
             while nodes[0].value is None and (pending or running):
                 while pending and len(running) < self.jobs:
                     j = pending.pop()
-                    if not moot(nodes[j].parent):
+                    if not moot(j):
                         fd, pid = self._start(nodes[j].leaf)
-                        running[fd] = (j, pid, time.perf_counter())
+                        running[fd] = (j, pid)
                         buffers[fd] = b""
-                for fd, (j, pid, _) in list(running.items()):  # a leaf whose answer no longer matters
+                for fd, (j, pid) in list(running.items()):  # a leaf whose answer no longer matters
                     if moot(nodes[j].parent):
                         self._stop(pid, fd)
                         del running[fd]
@@ -197,13 +227,21 @@ class SplitOracle:
                     buffers[fd] += chunk
                     if chunk and not buffers[fd].endswith(b"\n"):
                         continue
-                    j, pid, start = running.pop(fd)
+                    j, pid = running.pop(fd)
                     os.close(fd)
                     os.waitpid(pid, 0)
-                    nodes[j].value = self._record(nodes[j].leaf, buffers.pop(fd), time.perf_counter() - start)
+                    value = self._record(nodes[j].leaf, buffers.pop(fd), self._path(nodes, j))
+                    if value is None and nodes[j].ply < self.most_plies:  # past the cap: split it one claim further
+                        board, s, left = nodes[j].leaf
+                        nodes[j].leaf = None
+                        since = len(nodes)
+                        pending.extend(reversed(self._expand(nodes, j, board, s, left, nodes[j].ply)))
+                        settled_children(j, since)
+                        continue
+                    nodes[j].value = value
                     report(j)
         finally:
-            for fd, (_, pid, _) in running.items():
+            for fd, (_, pid) in running.items():
                 self._stop(pid, fd)
         if nodes[0].value is None:
             raise TimeLimitError(f"the split QBF route left 'player {side} wins within {depth}' undecided (a leaf timed out)")
@@ -211,6 +249,14 @@ class SplitOracle:
         if nodes[0].value and nodes[0].wants_any and first is not None:
             self.first_claims[side, depth] = first
         return nodes[0].value
+
+    def _path(self, nodes: list[_Node], j: int) -> str:
+        """The claims from the root to node ``j``, as cell names."""
+        cells = []
+        while j > 0:
+            cells.append(self.board.cells[nodes[j].cell])
+            j = nodes[j].parent
+        return " ".join(map(str, reversed(cells))).replace(" ", "") or "root"
 
     # The leaves ---------------------------------------------------------------------------------------
 
@@ -227,7 +273,15 @@ class SplitOracle:
                 os.close(read_end)
                 signal.signal(signal.SIGTERM, _exit_on_term)  # solve_portfolio's finally then ends the solvers
                 f = claim_formula(board, side, depth)
-                runs = solve_portfolio(f.pcnf(), self.solvers, self.time_limit, race=True)
+                if self.time_limit is not None and self.time_limit <= 0:  # no time at all: every leaf is split
+                    os.write(write_end, (json.dumps({"vars": f.num_vars, "clauses": len(f.clauses), "runs": []}) + "\n").encode())
+                    os._exit(0)
+                wall = None
+                if self.time_limit is not None:  # a CPU limit per solver (inherited by its process), load or not
+                    cap = max(1, math.ceil(self.time_limit))
+                    resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 1))
+                    wall = WALL_PER_CPU * cap
+                runs = solve_portfolio(f.pcnf(), self.solvers, wall, race=True)
                 reply = {"vars": f.num_vars, "clauses": len(f.clauses), "runs": [r.__dict__ for r in runs]}
                 os.write(write_end, (json.dumps(reply) + "\n").encode())
             except BaseException:  # noqa: BLE001 - the parent reads no answer: undecided
@@ -246,15 +300,20 @@ class SplitOracle:
         os.close(fd)
         os.waitpid(pid, 0)
 
-    def _record(self, leaf: tuple, raw: bytes, seconds: float) -> bool | None:
+    def _record(self, leaf: tuple, raw: bytes, path: str = "") -> bool | None:
         board, side, depth = leaf
         try:
             reply = json.loads(raw)
         except ValueError:
             return None
         runs = tuple(QbfRun(**{**r, "model": None if r["model"] is None else tuple(r["model"])}) for r in reply["runs"])
-        self.queries.append(Query(side, depth, "win", reply["vars"], reply["clauses"], runs))
-        return agreed_verdict(runs, f"a leaf 'player {side} wins within {depth}'")
+        if runs:
+            self.queries.append(Query(side, depth, "win", reply["vars"], reply["clauses"], runs))
+        answer = agreed_verdict(runs, f"a leaf 'player {side} wins within {depth}'")
+        if self.log is not None:
+            cpu = sum(r.cpu or 0.0 for r in runs)
+            self.log(f"leaf {path}: player {side} within {depth}: {answer} ({cpu:.1f} s cpu)")
+        return answer
 
 
 def _exit_on_term(signum, frame) -> None:
@@ -265,10 +324,32 @@ def _ordered(board: ClaimBoard, cells: list[int]) -> list[int]:
     """Cells in the order tried: first those after which the player to move needs the fewest further claims,
     then those leaving the opponent the most to do (cheap guesses of the best claims, tried first)."""
 
-    def score(c: int) -> tuple[int, int]:
+    def score(c: int) -> tuple[int, int, int]:
         child = board.claim(c)
         mine = fewest_claims(child, 1)
         theirs = fewest_claims(child, 0)
-        return (99 if mine is None else mine, -(99 if theirs is None else theirs))
+        return (99 if mine is None else mine, -(99 if theirs is None else theirs), -centrality[c])
+
+    centrality = _centrality(board)
 
     return sorted(cells, key=score)
+
+
+def _centrality(board: ClaimBoard) -> list[int]:
+    """Per cell, how central it is: the winning lines through it, or (links) minus its summed breadth-first
+    distance to every cell (an explicit queue per cell)."""
+    n = len(board.cells)
+    if board.lines is not None:
+        return [sum(c in line for p in (0, 1) for line in board.lines[p]) for c in range(n)]
+    nbrs = board.neighbours
+    out = []
+    for c in range(n):
+        dist = {c: 0}
+        queue = [c]
+        for x in queue:
+            for y in nbrs[x]:
+                if y not in dist:
+                    dist[y] = dist[x] + 1
+                    queue.append(y)
+        out.append(-sum(dist.values()))
+    return out
