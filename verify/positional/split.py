@@ -115,6 +115,8 @@ class SplitOracle:
         self.time_limit = time_limit
         self.queries: list[Query] = []
         self.known: dict[tuple[int, int, str], bool] = {}
+        #: Per leaf position and side: the deepest depth found false and the shallowest found true.
+        self.leaves: dict[tuple, tuple[int, int]] = {}
         #: Per true question whose root claim is ``side``'s: a first claim that the leaves show winning.
         self.first_claims: dict[tuple[int, int], int] = {}
 
@@ -258,6 +260,13 @@ class SplitOracle:
             j = nodes[j].parent
         return " ".join(map(str, reversed(cells))).replace(" ", "") or "root"
 
+    def _known(self, leaf: tuple) -> bool | None:
+        """A leaf's answer from an earlier one at the same position: a win within ``d`` is a win within
+        ``d + 2``; no win within ``d`` is none within ``d - 2``."""
+        board, side, depth = leaf
+        low, high = self.leaves.get(_leaf_key(board, side), (0, 1 << 30))
+        return True if depth >= high else False if depth <= low else None
+
     # The leaves ---------------------------------------------------------------------------------------
 
     def _start(self, leaf: tuple) -> tuple[int, int]:
@@ -310,10 +319,17 @@ class SplitOracle:
         if runs:
             self.queries.append(Query(side, depth, "win", reply["vars"], reply["clauses"], runs))
         answer = agreed_verdict(runs, f"a leaf 'player {side} wins within {depth}'")
+        if answer is not None:
+            low, high = self.leaves.get(_leaf_key(board, side), (0, 1 << 30))
+            self.leaves[_leaf_key(board, side)] = (max(low, depth), high) if not answer else (low, min(high, depth))
         if self.log is not None:
             cpu = sum(r.cpu or 0.0 for r in runs)
             self.log(f"leaf {path}: player {side} within {depth}: {answer} ({cpu:.1f} s cpu)")
         return answer
+
+
+def _leaf_key(board: ClaimBoard, side: int) -> tuple:
+    return (board.held, side)
 
 
 def _exit_on_term(signum, frame) -> None:
