@@ -14,7 +14,8 @@ extracted with DepQBF's models) with its check time. The explicit route
 its seconds. Values of the two routes are compared whenever both finish.
 ``--openings BOARD`` adds one row per empty cell of that board: the value
 of claiming it, by QBF, with its seconds. ``--split PLIES`` asks every
-question through gamecert.verify.positional.split instead: the first
+question through gamecert.verify.positional.split instead (the depths of
+both players interleaved): the first
 ``PLIES`` claims played out, each leaf formula on its own (``--jobs`` at a
 time, a leaf past ``--cap`` split one claim further, up to ``--most-plies``),
 and the openings one per orbit of the board's half turn (the mirror cell
@@ -68,7 +69,7 @@ def qbf_row(board, solvers, cap, strategy: bool, split=None):
         oracle = SplitOracle(board, plies, jobs, solvers, cap, most_plies=most)
     start = time.perf_counter()
     try:
-        value = value_by(oracle)
+        value = value_by(oracle, interleave=split is not None)
     except TimeLimitError:
         value = None
     seconds = time.perf_counter() - start
