@@ -25,6 +25,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gamecert.solvers.errors import GamecertError
 from gamecert.solvers.positional.board import ClaimBoard
 from gamecert.verify.engine.qbf import QbfRun, agreed_verdict, solve_portfolio
 from gamecert.verify.errors import TimeLimitError
@@ -33,6 +34,8 @@ from gamecert.verify.positional.qbf import QBF_SOLVERS, QBF_TIME_LIMIT, Query, f
 
 #: A leaf's wall-clock limit, per second of its CPU limit (the machine may be shared).
 WALL_PER_CPU = 20
+#: Signals sent to a leaf's child to stop it (the last one SIGKILL), half a second apart.
+STOP_ATTEMPTS = 6
 
 
 def half_turn(board: ClaimBoard) -> tuple[int, ...] | None:
@@ -121,6 +124,8 @@ class SplitOracle:
         self.first_claims: dict[tuple[int, int], int] = {}
 
     def ask(self, side: int, depth: int, goal: str = "win") -> bool:
+        if goal != "win":
+            raise GamecertError(f"the split route asks wins only, not {goal!r}")
         key = (side, depth, goal)
         if key not in self.known:
             self.known[key] = self._decide(side, depth)
@@ -280,6 +285,8 @@ class SplitOracle:
             code = 0
             try:
                 os.close(read_end)
+                quiet = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(quiet, 2)
                 signal.signal(signal.SIGTERM, _exit_on_term)  # solve_portfolio's finally then ends the solvers
                 f = claim_formula(board, side, depth)
                 if self.time_limit is not None and self.time_limit <= 0:  # no time at all: every leaf is split
@@ -302,11 +309,19 @@ class SplitOracle:
 
     @staticmethod
     def _stop(pid: int, fd: int) -> None:
-        try:
-            os.kill(pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
+        """End a leaf's child (its solvers with it): SIGTERM until it exits (one that lands where Python
+        ignores the exception is sent again), SIGKILL after a few seconds (its solvers then end at their
+        CPU limit)."""
         os.close(fd)
+        for attempt in range(STOP_ATTEMPTS):
+            try:
+                os.kill(pid, signal.SIGTERM if attempt < STOP_ATTEMPTS - 1 else signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            for _ in range(10):
+                if os.waitpid(pid, os.WNOHANG) != (0, 0):
+                    return
+                time.sleep(0.05)
         os.waitpid(pid, 0)
 
     def _record(self, leaf: tuple, raw: bytes, path: str = "") -> bool | None:
