@@ -23,7 +23,9 @@ has the same value).
 
 Wall-clock seconds on a shared machine are noisy; the ``cpu`` column is the
 solver processes' own CPU time (DepQBF in the child; CAQE runs a process of
-its own whose time shows only in wall clock).
+its own whose time shows only in wall clock). With ``--split`` the cap is CPU
+seconds per leaf and solver (a CPU limit in the leaf's process), and the
+``seconds per solver`` column sums the leaves' wall clock.
 """
 
 from __future__ import annotations
