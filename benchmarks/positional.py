@@ -41,7 +41,7 @@ from gamecert.solvers.rules.rules import ClaimRules
 from gamecert.verify.errors import TimeLimitError
 from gamecert.verify.positional.qbf import Oracle, value_by
 from gamecert.verify.positional.rules import root_board
-from gamecert.verify.positional.split import SplitOracle, _orbits, half_turn
+from gamecert.verify.positional.split import SplitOracle, one_per_orbit, half_turn
 from gamecert.verify.positional.strategy import check_strategy, qbf_strategy, strategies_for
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -143,7 +143,7 @@ def main() -> None:
         perm = half_turn(board) if split is not None else None
         print(f"\n| {args.openings}: opening | value of claiming it (QBF) | explicit | formulas | seconds | cpu |")
         print("|---|---|---|---|---|---|")
-        for cell in board.empty if perm is None else _orbits(board, board.empty):
+        for cell in board.empty if perm is None else one_per_orbit(board, board.empty):
             child = board.claim(cell)
             value, size, per, n, seconds, cpu, _ = qbf_row(child, solvers, args.cap, False, split)
             if value is None:

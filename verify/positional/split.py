@@ -72,7 +72,7 @@ def half_turn(board: ClaimBoard) -> tuple[int, ...] | None:
     return perm
 
 
-def _orbits(board: ClaimBoard, cells: Sequence[int]) -> list[int]:
+def one_per_orbit(board: ClaimBoard, cells: Sequence[int]) -> list[int]:
     """``cells`` with one cell per orbit of the board's half turn (all of them when the board is not symmetric)."""
     perm = half_turn(board)
     return list(cells) if perm is None else [c for c in cells if c <= perm[c]]
@@ -138,7 +138,7 @@ class SplitOracle:
         claim up to the half turn; decide those the rules decide (a win, too few claims left to complete a
         winning set); the others become leaves. The new leaves, in the order to try them."""
         leaves = []
-        for c in _ordered(board, _orbits(board, board.empty)):
+        for c in _ordered(board, one_per_orbit(board, board.empty)):
             child = board.claim(c)
             node = _Node(i, (1 - s) == 0, cell=c, ply=ply + 1)
             nodes[i].open += 1
