@@ -39,3 +39,14 @@ def test_half_turn_is_a_symmetry_of_hex_and_of_k_in_a_row_only_when_held_cells_a
     assert half_turn(_board("hex", "3 X../.O./X..")) is None
     lopsided = ClaimBoard.from_lines(range(3), (), (), [(0, 1)], [(1, 2)])
     assert half_turn(lopsided) is None
+
+
+def test_a_leaf_answer_is_kept_for_deeper_questions():
+    # After "X wins within 5" on Hex 3x3 (true through the centre), "within 7" needs no new formula:
+    # the centre's leaf, true within 4, is true within 6.
+    board = _board("hex", "3")
+    oracle = SplitOracle(board, 1, jobs=2, solvers=("depqbf",), time_limit=60)
+    assert oracle.ask(0, 5)
+    asked = len(oracle.queries)
+    assert oracle.ask(0, 7)
+    assert len(oracle.queries) == asked

@@ -218,7 +218,13 @@ class SplitOracle:
             while nodes[0].value is None and (pending or running):
                 while pending and len(running) < self.jobs:
                     j = pending.pop()
-                    if not moot(j):
+                    if moot(j):
+                        continue
+                    known = self._known(nodes[j].leaf)
+                    if known is not None:
+                        nodes[j].value = known
+                        report(j)
+                    else:
                         fd, pid = self._start(nodes[j].leaf)
                         running[fd] = (j, pid)
                         buffers[fd] = b""
