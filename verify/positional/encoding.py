@@ -409,7 +409,13 @@ def exclusive_links(board: ClaimBoard) -> bool:
     >>> b = ClaimBoard.from_links("ab", (), (), [("a", "b")], (("a",), ("b",)), (("a",), ("b",)))
     >>> exclusive_links(b)
     True
+
+    Held cells only forbid cells to the other player, so a board exclusive
+    while empty stays exclusive whatever is held: the empty board's answer
+    (cached, the same for both orders of the players) is asked first.
     """
+    if _exclusive(board.cells, board.edges, tuple(sorted(board.sides)), ((), ())):
+        return True
     return _exclusive(board.cells, board.edges, board.sides, board.held)
 
 

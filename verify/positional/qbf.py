@@ -178,14 +178,31 @@ def qbf_value(
     return QbfValue(value_by(oracle), tuple(oracle.queries))
 
 
-def value_by(oracle: Oracle) -> Value:
-    """The value of ``oracle``'s board, asking it the formulas of :func:`qbf_value`."""
+def value_by(oracle: Oracle, interleave: bool = False) -> Value:
+    """The value of ``oracle``'s board, asking it the formulas of :func:`qbf_value`.
+
+    With ``interleave`` the depths go up once for both players together
+    (player 0 at odd depths, player 1 at even ones, each from the fewest cells
+    it needs): the first true formula is the value, every shallower one of
+    either player being false. Where player 1 wins this avoids asking player
+    0's false formulas up to the full board.
+    """
     board = oracle.board
     won = board.winner()
     if won is not None:
         return Value("win" if won == 0 else "lose", 0)
     e = len(board.empty)
     if e == 0:
+        return Value("draw", None)
+    if interleave:
+        lows = []
+        for side in (0, 1):
+            need = fewest_claims(board, side)
+            lows.append(None if need is None else max(1, 2 * need - 1 if side == 0 else 2 * need))
+        for depth in range(1, e + 1):
+            side = 0 if depth % 2 else 1
+            if lows[side] is not None and depth >= lows[side] and oracle.ask(side, depth):
+                return Value("win" if side == 0 else "lose", depth)
         return Value("draw", None)
     for side in (0, 1):
         need = fewest_claims(board, side)
