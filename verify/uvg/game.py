@@ -185,22 +185,13 @@ def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
     (5, [5])
     """
     import networkx as nx
-    from scipy.sparse import csr_matrix
-    from scipy.sparse.csgraph import connected_components, shortest_path
 
     n = graph.n
     if n == 0:
         return 0, []
-    count, label = connected_components(_adjacency(graph, n), directed=False)
-    # One BFS from a vertex joined to the first vertex of each component: depth parity 2-colours every
-    # component that is bipartite, and an edge within a colour class marks its component as not bipartite.
-    first = np.unique(label, return_index=True)[1]
-    indptr = np.concatenate([graph.indptr, [graph.indptr[-1] + len(first)]])
-    joined = csr_matrix((np.ones(len(graph.indices) + len(first)), np.concatenate([graph.indices, first]), indptr),
-                        shape=(n + 1, n + 1))
-    colour = shortest_path(joined, directed=True, unweighted=True, indices=n)[:n].astype(np.int64) % 2
+    label, colour, count = _components_and_colours(graph)
     edges = graph.edges()
-    odd = edges[colour[edges[:, 0]] == colour[edges[:, 1]]]
+    odd = edges[colour[edges[:, 0]] == colour[edges[:, 1]]]  # an edge inside a colour class: an odd cycle
     bipartite = np.ones(count, dtype=bool)
     bipartite[label[odd[:, 0]]] = False
     sizes = np.bincount(label, minlength=count)
@@ -219,11 +210,24 @@ def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
     return rounds, cores
 
 
-def _adjacency(graph: Graph, n: int):
-    """The graph's adjacency matrix for scipy.sparse.csgraph."""
-    from scipy.sparse import csr_matrix
-
-    return csr_matrix((np.ones(len(graph.indices)), graph.indices, graph.indptr), shape=(n, n))
+def _components_and_colours(graph: Graph) -> tuple[np.ndarray, np.ndarray, int]:
+    """Each vertex's component, its BFS depth's parity (a 2-colouring of every bipartite component) and the number of
+    components; one breadth-first search, ``O(V + E)``, on an explicit queue."""
+    indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
+    label, colour = [-1] * graph.n, [0] * graph.n
+    count = 0
+    for s in range(graph.n):
+        if label[s] >= 0:
+            continue
+        label[s] = count
+        queue = [s]
+        for u in queue:  # grows while read: a BFS queue
+            for w in indices[indptr[u] : indptr[u + 1]]:
+                if label[w] < 0:
+                    label[w], colour[w] = count, 1 - colour[u]
+                    queue.append(w)
+        count += 1
+    return np.array(label, dtype=np.int64), np.array(colour, dtype=np.int64), count
 
 
 def component_sizes(graph: Graph) -> list[int]:
