@@ -312,7 +312,13 @@ def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:
         ls = _maximal(ls, True)
     if m > 1:
         rs = _maximal(rs, False)
-    g = make(tuple(ls), tuple(rs), key if len(ls) == n and len(rs) == m else None)
+    if len(ls) != n or len(rs) != m:
+        # Other sets of options lose their dominated ones to the same: the canonical form may be known by these.
+        key = (tuple([o.id for o in ls]), tuple([o.id for o in rs]))
+        done = _CANON.get(key)
+        if done is not None:
+            return done
+    g = make(tuple(ls), tuple(rs), key)
     if not g.canonical:
         g.bounded = True
         new_ls = _bypassed(ls, g, True)
@@ -328,6 +334,7 @@ def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:
                     rs = _maximal(rs, False)
             g = make(tuple(ls), tuple(rs))
         g.canonical = True
+    _CANON[key] = g
     if g.lstop is None or g.number is None and (not g.left or not g.right):
         raise AssertionError("a canonical form with an empty side must be an integer")
     return g
