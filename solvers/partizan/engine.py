@@ -9,6 +9,7 @@ form ids, for the life of the process (forms are hash-consed and never freed).
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Generator, Iterable
 from fractions import Fraction
@@ -296,8 +297,136 @@ def _canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
         else:
             done = _CANON[key] = _from_numbers(ls, rs)
             return done
-    done = _CANON[key] = _reduce(ls, rs, key)
+    done = _number_form(ls, rs)
+    done = _CANON[key] = _reduce(ls, rs, key) if done is None else done
     return done
+
+
+def _number_form(ls: list[Form], rs: list[Form]) -> Form | None:
+    """The canonical form of ``G = {ls | rs}`` when it is a number (options canonical, not all numbers), or None
+    when ``G`` is no number.
+
+    By the simplicity theorem ``G`` is the simplest number ``x`` with every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` when
+    there is one, and no number when there is none (``G = x`` gives ``G^L`` ⧏ ``G`` ⧏ ``G^R``). For a number
+    ``x``, ``H`` ⧏ ``x`` holds when ``Rs(H) < x`` and fails when ``Rs(H) > x`` (``x`` ⧏ ``K`` likewise by
+    ``Ls(K)``), so those ``x`` fill the interval from ``a = max Rs(G^L)`` to ``b = min Ls(G^R)``, each end
+    in it or not by comparing it with the options whose stop it is. Stops are read as floats where exact.
+    """
+    a = b = None
+    for o in ls:
+        x = o.fr
+        if x is None:
+            return _number_form_exact(ls, rs)
+        if a is None or x > a:
+            a = x
+    for o in rs:
+        x = o.fl
+        if x is None:
+            return _number_form_exact(ls, rs)
+        if b is None or x < b:
+            b = x
+    if a is not None and b is not None:
+        if a > b:
+            return None
+        if a == b:
+            return _float_number(a) if _float_in(a, ls, rs) else None
+    x = _simplest_float(a, b)
+    born = _float_birthday(x)
+    for end in (a, b):
+        if end is not None and _float_birthday(end) < born and _float_in(end, ls, rs):
+            x, born = end, _float_birthday(end)
+    return _float_number(x)
+
+
+#: Canonical forms of numbers by their value as a float (exact: numerators below 2**53).
+_FLOAT_NUMBERS: dict[float, Form] = {}
+
+
+def _float_number(x: float) -> Form:
+    form = _FLOAT_NUMBERS.get(x)
+    if form is None:
+        form = _FLOAT_NUMBERS[x] = number(Fraction(x))
+    return form
+
+
+def _float_in(x: float, ls: list[Form], rs: list[Form]) -> bool:
+    """Whether every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` for the number ``x``, between the options' stops (floats)."""
+    nx = None
+    for o in ls:
+        if o.fr == x:
+            nx = nx or _float_number(x)
+            if _le(nx, o):
+                return False
+    for o in rs:
+        if o.fl == x:
+            nx = nx or _float_number(x)
+            if _le(o, nx):
+                return False
+    return True
+
+
+def _float_birthday(x: float) -> int:
+    """The birthday of the dyadic ``x``: ``|x|`` for an integer, ``floor(|x|) + 1 + k`` for ``m/2^k`` (odd ``m``)."""
+    n, d = x.as_integer_ratio()
+    return abs(n) if d == 1 else abs(n) // d + d.bit_length()
+
+
+def _simplest_float(a: float | None, b: float | None) -> float:
+    """:func:`simplest` for exact floats (dyadic, so every step below is exact)."""
+    if a is None:
+        return 0.0 if b is None or b > 0 else float(math.ceil(b) - 1)
+    if b is None:
+        return 0.0 if a < 0 else float(math.floor(a) + 1)
+    if a < 0 < b:
+        return 0.0
+    if a >= 0:
+        n = math.floor(a) + 1
+        if n < b:
+            return float(n)
+    else:
+        n = math.ceil(b) - 1
+        if n > a:
+            return float(n)
+    scale = 2.0
+    while True:
+        m = (math.floor(a * scale) + 1) / scale
+        if m < b:
+            return m
+        scale *= 2.0
+
+
+def _number_form_exact(ls: list[Form], rs: list[Form]) -> Form | None:
+    """:func:`_number_form` with exact stops (some stop is no exact float)."""
+    a = max(o.rstop for o in ls) if ls else None
+    b = min(o.lstop for o in rs) if rs else None
+    if a is not None and b is not None:
+        if a > b:
+            return None
+        if a == b:
+            return number(a) if _number_in(a, ls, rs) else None
+    x = simplest(a, b)
+    for end in (a, b):
+        if end is not None and _number_birthday(end) < _number_birthday(x) and _number_in(end, ls, rs):
+            x = end
+    return number(x)
+
+
+def _number_birthday(x: Fraction) -> int:
+    """The birthday of the number ``x``: ``|x|`` for an integer, ``floor(|x|) + 1 + k`` for ``m/2^k`` (odd ``m``)."""
+    n, d = abs(x.numerator), x.denominator
+    return n if d == 1 else n // d + d.bit_length()
+
+
+def _number_in(x: Fraction, ls: list[Form], rs: list[Form]) -> bool:
+    """Whether every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` for the number ``x``, between the options' stops."""
+    nx = number(x)
+    for o in ls:
+        if o.rstop == x and _le(nx, o):
+            return False
+    for o in rs:
+        if o.lstop == x and _le(o, nx):
+            return False
+    return True
 
 
 def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:
@@ -367,24 +496,35 @@ def _bypassed(options: list[Form], g: Form, left: bool) -> list[Form]:
 
 def _maximal(options: list[Form], left: bool) -> list[Form]:
     """The options not dominated by another: for Left the maximal ones, for Right the minimal ones (options
-    canonical)."""
+    canonical, distinct, so no two are equal)."""
+    # Stops are monotone (lo <= hi needs Ls(lo) <= Ls(hi), Rs(lo) <= Rs(hi)), Ls(lo) < Rs(hi) gives lo < hi:
+    # most pairs are decided here, before any call. Left's a goes when a <= b, Right's when b <= a.
+    get = _LE.get
     kept = []
     for a in options:
+        x, xr = a.fl, a.fr
         for b in options:
             if a is b:
                 continue
-            lo, hi = (a, b) if left else (b, a)
-            # Stops are monotone (lo <= hi needs Ls(lo) <= Ls(hi), Rs(lo) <= Rs(hi)), Ls(lo) < Rs(hi) gives lo < hi:
-            # most pairs are decided here, before any call.
-            x, y = lo.fl, hi.fl
-            if x is not None and y is not None:
-                if x > y or lo.fr > hi.fr:
-                    continue
-                if x < hi.fr:
-                    break
-            r = _LE.get((lo.id << 32) | hi.id)
-            if r is None:
-                r = _le(lo, hi)
+            y, yr = b.fl, b.fr
+            if left:
+                if x is not None and y is not None:
+                    if x > y or xr > yr:
+                        continue
+                    if x < yr:
+                        break
+                r = get((a.id << 32) | b.id)
+                if r is None:
+                    r = _le(a, b)
+            else:
+                if x is not None and y is not None:
+                    if y > x or yr > xr:
+                        continue
+                    if y < xr:
+                        break
+                r = get((b.id << 32) | a.id)
+                if r is None:
+                    r = _le(b, a)
             if r:
                 break
         else:

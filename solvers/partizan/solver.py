@@ -249,19 +249,36 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
             except TypeError:
                 _hashable(m, function, position, guard)
                 raise
+            if parts.__class__ is Form:
+                side.append(parts)
+                continue
             if parts is None:
                 guard.doing = ("components", m)
                 parts = components(m)
-                parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
+                if type(parts) is not tuple:
+                    parts = tuple(parts) if type(parts) is list else _listed(parts, "components", m, guard)
+                if len(parts) == 1:
+                    c = parts[0]
+                    try:
+                        v = get(c)
+                    except TypeError:
+                        _hashable(c, "components", m, guard)
+                        raise
+                    if v is not None and v is not _OPEN:
+                        split[m] = v
+                        side.append(v)
+                        continue
+                    split[m] = parts
+                    pending.append((side, len(side), m, len(todo)))
+                    todo.append(c)
+                    side.append(None)
+                    continue
                 try:
                     hash(parts)
                 except TypeError:
                     for p in parts:
                         _hashable(p, "components", m, guard)
                 split[m] = parts
-            elif parts.__class__ is Form:
-                side.append(parts)
-                continue
             if len(parts) == 1:
                 v = get(parts[0])
                 if v is not None and v is not _OPEN:
