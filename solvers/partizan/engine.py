@@ -281,7 +281,7 @@ def _canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     Memoized by the ids of the distinct options (:data:`_CANON`), so the raw form itself is only built when it
     must be reduced.
     """
-    key = (tuple(sorted({o.id for o in lefts})), tuple(sorted({o.id for o in rights})))
+    key = (_ids(lefts), _ids(rights))
     done = _CANON.get(key)
     if done is not None:
         return done
@@ -427,6 +427,18 @@ def _number_in(x: Fraction, ls: list[Form], rs: list[Form]) -> bool:
         if o.lstop == x and _le(o, nx):
             return False
     return True
+
+
+def _ids(options: Iterable[Form]) -> tuple[int, ...]:
+    """The distinct ids of ``options``, in increasing order (most sides have one or two options)."""
+    if type(options) is list:
+        n = len(options)
+        if n == 1:
+            return (options[0].id,)
+        if n == 2:
+            x, y = options[0].id, options[1].id
+            return (x, y) if x < y else (y, x) if y < x else (x,)
+    return tuple(sorted({o.id for o in options}))
 
 
 def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:

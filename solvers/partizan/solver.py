@@ -230,8 +230,8 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
         if type(moved) not in (list, tuple):
             moved = _listed(moved, function, position, guard)
         side: list = []
-        for m in moved:
-            if components is None:
+        if components is None:  # an option is its own one component
+            for m in moved:
                 try:
                     v = get(m)
                 except TypeError:
@@ -243,7 +243,9 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                     todo.append(m)
                 else:
                     side.append(v)
-                continue
+            sides.append(side)
+            continue
+        for m in moved:
             try:
                 parts = found(m)
             except TypeError:
