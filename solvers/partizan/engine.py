@@ -253,15 +253,24 @@ def _le(g: Form, h: Form) -> bool:
     if r is not None:
         return r
     # g <= h unless some left option of g is >= h or some right option of h is <= g
-    result = not (any(_le_deeper(h, gl) for gl in g.left) or any(_le_deeper(hr, g) for hr in h.right))
+    result = True
+    for gl in g.left:
+        r = _le_fast(h, gl)
+        if r is None:
+            r = drive(_le_task(h, gl))
+        if r:
+            result = False
+            break
+    else:
+        for hr in h.right:
+            r = _le_fast(hr, g)
+            if r is None:
+                r = drive(_le_task(hr, g))
+            if r:
+                result = False
+                break
     _LE[(g.id << 32) | h.id] = result
     return result
-
-
-def _le_deeper(g: Form, h: Form) -> bool:
-    """``g <= h`` one level below :func:`_le`: the fast test, else Conway's over its own stack."""
-    r = _le_fast(g, h)
-    return drive(_le_task(g, h)) if r is None else r
 
 
 def _from_numbers(ls: list[Form], rs: list[Form]) -> Form:
