@@ -168,12 +168,12 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
     position's components, asked of the rules once, and once they are all solved the option's form instead.
 
     A frame is ``[position, Left options' forms, Right options' forms, the components still to evaluate first,
-    how many of those are done, the options waiting for them, the forms of those components]``. The fourth list
-    is made once, from what the table lacked when the frame was made (an entry found there since is passed over);
-    a finished position hands its form to the frame below it. An option whose form is not known when the frame
-    is made holds None in its side and is listed in the sixth item as ``(side, index, option, where)``: ``where``
-    is its one component's place in the fourth list, or its components (``option`` is None when the rules give
-    no ``components``).
+    how many of those are done, the options waiting for them]``. The fourth list is made once, from what the
+    table lacked when the frame was made (an entry found there since is passed over), and each of its entries
+    is replaced by its form once known; a finished position hands its form to the frame below it. An option
+    whose form is not known when the frame is made holds None in its side and is listed in the last item as
+    ``(side, index, option, where)``: ``where`` is its one component's place in the fourth list, or its
+    components (``option`` is None when the rules give no ``components``).
     """
     get = table.get
     show = rules.show
@@ -181,7 +181,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
     stack = [_frame(rules, root, guard, split, get)]
     while stack:
         frame = stack[-1]
-        todo, i, got = frame[3], frame[4], frame[6]
+        todo, i = frame[3], frame[4]
         n = len(todo)
         while i < n:
             d = todo[i]
@@ -190,7 +190,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
                 break
             if v is _OPEN:
                 raise _loop(guard, stack, d, show)
-            got[i] = v
+            todo[i] = v
             i += 1
         if i < n:
             frame[4] = i
@@ -202,7 +202,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
         guard.doing = None  # the engine's work: no rules time limit, and its faults are internal
         for side, k, m, parts in frame[5]:
             # a one-component option names its component's place in ``todo``; others read the table
-            f = got[parts] if parts.__class__ is int else add_all([table[x] for x in parts])
+            f = todo[parts] if parts.__class__ is int else add_all([table[x] for x in parts])
             side[k] = f
             if m is not None:
                 split[m] = f
@@ -211,7 +211,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
         if stack:  # the parent waits on this position: hand it the form
             frame = stack[-1]
             i = frame[4]
-            frame[6][i] = f
+            frame[3][i] = f
             frame[4] = i + 1
 
 
@@ -297,4 +297,4 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                 pending.append((side, len(side), m, parts))
             side.append(None)
         sides.append(side)
-    return [position, sides[0], sides[1], todo, 0, pending, [None] * len(todo)]
+    return [position, sides[0], sides[1], todo, 0, pending]
