@@ -254,21 +254,15 @@ def _le(g: Form, h: Form) -> bool:
         return r
     # g <= h unless some left option of g is >= h or some right option of h is <= g
     result = True
-    for gl in g.left:
-        r = _le_fast(h, gl)
+    pairs = [(h, gl) for gl in g.left]
+    pairs += [(hr, g) for hr in h.right]
+    for a, b in pairs:
+        r = _le_fast(a, b)
         if r is None:
-            r = drive(_le_task(h, gl))
+            r = drive(_le_task(a, b))
         if r:
             result = False
             break
-    else:
-        for hr in h.right:
-            r = _le_fast(hr, g)
-            if r is None:
-                r = drive(_le_task(hr, g))
-            if r:
-                result = False
-                break
     _LE[(g.id << 32) | h.id] = result
     return result
 
@@ -319,62 +313,66 @@ def _number_form(ls: list[Form], rs: list[Form]) -> Form | None:
     there is one, and no number when there is none (``G = x`` gives ``G^L`` ⧏ ``G`` ⧏ ``G^R``). For a number
     ``x``, ``H`` ⧏ ``x`` holds when ``Rs(H) < x`` and fails when ``Rs(H) > x`` (``x`` ⧏ ``K`` likewise by
     ``Ls(K)``), so those ``x`` fill the interval from ``a = max Rs(G^L)`` to ``b = min Ls(G^R)``, each end
-    in it or not by comparing it with the options whose stop it is. Stops are read as floats where exact.
+    in it or not by comparing it with the options whose stop it is. Stops are read as floats where all are
+    exact, else as fractions.
     """
-    a = b = None
-    for o in ls:
-        x = o.fr
-        if x is None:
-            return _number_form_exact(ls, rs)
-        if a is None or x > a:
-            a = x
-    for o in rs:
-        x = o.fl
-        if x is None:
-            return _number_form_exact(ls, rs)
-        if b is None or x < b:
-            b = x
+    exact = any(o.fr is None for o in ls) or any(o.fl is None for o in rs)
+    if exact:
+        a = max(o.rstop for o in ls) if ls else None
+        b = min(o.lstop for o in rs) if rs else None
+    else:
+        a = b = None
+        for o in ls:
+            if a is None or o.fr > a:
+                a = o.fr
+        for o in rs:
+            if b is None or o.fl < b:
+                b = o.fl
     if a is not None and b is not None:
         if a > b:
             return None
         if a == b:
-            return _float_number(a) if _float_in(a, ls, rs) else None
-    x = _simplest_float(a, b)
-    born = _float_birthday(x)
+            return _number_at(a, exact) if _number_in(a, ls, rs, exact) else None
+    x = simplest(a, b) if exact else _simplest_float(a, b)
+    born = _number_birthday(x)
     for end in (a, b):
-        if end is not None and _float_birthday(end) < born and _float_in(end, ls, rs):
-            x, born = end, _float_birthday(end)
-    return _float_number(x)
+        if end is not None and _number_birthday(end) < born and _number_in(end, ls, rs, exact):
+            x, born = end, _number_birthday(end)
+    return _number_at(x, exact)
 
 
 #: Canonical forms of numbers by their value as a float (exact: numerators below 2**53).
 _FLOAT_NUMBERS: dict[float, Form] = {}
 
 
-def _float_number(x: float) -> Form:
+def _number_at(x: Fraction | float, exact: bool) -> Form:
+    """:func:`number` of a fraction (``exact``) or of an exact float."""
+    if exact:
+        return number(x)
     form = _FLOAT_NUMBERS.get(x)
     if form is None:
         form = _FLOAT_NUMBERS[x] = number(Fraction(x))
     return form
 
 
-def _float_in(x: float, ls: list[Form], rs: list[Form]) -> bool:
-    """Whether every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` for the number ``x``, between the options' stops (floats)."""
+def _number_in(x: Fraction | float, ls: list[Form], rs: list[Form], exact: bool) -> bool:
+    """Whether every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` for the number ``x`` between the options' stops (read as
+    fractions when ``exact``, else as floats)."""
     nx = None
     for o in ls:
-        if o.fr == x:
-            nx = nx or _float_number(x)
+        if (o.rstop if exact else o.fr) == x:
+            nx = nx or _number_at(x, exact)
             if _le(nx, o):
                 return False
     for o in rs:
-        if o.fl == x:
-            nx = nx or _float_number(x)
+        if (o.lstop if exact else o.fl) == x:
+            nx = nx or _number_at(x, exact)
             if _le(o, nx):
                 return False
     return True
 
 
-def _float_birthday(x: float) -> int:
+def _number_birthday(x: Fraction | float) -> int:
     """The birthday of the dyadic ``x``: ``|x|`` for an integer, ``floor(|x|) + 1 + k`` for ``m/2^k`` (odd ``m``)."""
     n, d = x.as_integer_ratio()
     return abs(n) if d == 1 else abs(n) // d + d.bit_length()
@@ -402,40 +400,6 @@ def _simplest_float(a: float | None, b: float | None) -> float:
         if m < b:
             return m
         scale *= 2.0
-
-
-def _number_form_exact(ls: list[Form], rs: list[Form]) -> Form | None:
-    """:func:`_number_form` with exact stops (some stop is no exact float)."""
-    a = max(o.rstop for o in ls) if ls else None
-    b = min(o.lstop for o in rs) if rs else None
-    if a is not None and b is not None:
-        if a > b:
-            return None
-        if a == b:
-            return number(a) if _number_in(a, ls, rs) else None
-    x = simplest(a, b)
-    for end in (a, b):
-        if end is not None and _number_birthday(end) < _number_birthday(x) and _number_in(end, ls, rs):
-            x = end
-    return number(x)
-
-
-def _number_birthday(x: Fraction) -> int:
-    """The birthday of the number ``x``: ``|x|`` for an integer, ``floor(|x|) + 1 + k`` for ``m/2^k`` (odd ``m``)."""
-    n, d = abs(x.numerator), x.denominator
-    return n if d == 1 else n // d + d.bit_length()
-
-
-def _number_in(x: Fraction, ls: list[Form], rs: list[Form]) -> bool:
-    """Whether every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` for the number ``x``, between the options' stops."""
-    nx = number(x)
-    for o in ls:
-        if o.rstop == x and _le(nx, o):
-            return False
-    for o in rs:
-        if o.lstop == x and _le(o, nx):
-            return False
-    return True
 
 
 def _ids(options: Iterable[Form]) -> tuple[int, ...]:
@@ -518,34 +482,24 @@ def _bypassed(options: list[Form], g: Form, left: bool) -> list[Form]:
 def _maximal(options: list[Form], left: bool) -> list[Form]:
     """The options not dominated by another: for Left the maximal ones, for Right the minimal ones (options
     canonical, distinct, so no two are equal)."""
-    # Stops are monotone (lo <= hi needs Ls(lo) <= Ls(hi), Rs(lo) <= Rs(hi)), Ls(lo) < Rs(hi) gives lo < hi:
-    # most pairs are decided here, before any call. Left's a goes when a <= b, Right's when b <= a.
     get = _LE.get
     kept = []
     for a in options:
-        x, xr = a.fl, a.fr
         for b in options:
             if a is b:
                 continue
-            y, yr = b.fl, b.fr
-            if left:
-                if x is not None and y is not None:
-                    if x > y or xr > yr:
-                        continue
-                    if x < yr:
-                        break
-                r = get((a.id << 32) | b.id)
-                if r is None:
-                    r = _le(a, b)
-            else:
-                if x is not None and y is not None:
-                    if y > x or yr > xr:
-                        continue
-                    if y < xr:
-                        break
-                r = get((b.id << 32) | a.id)
-                if r is None:
-                    r = _le(b, a)
+            lo, hi = (a, b) if left else (b, a)
+            # Stops are monotone (lo <= hi needs Ls(lo) <= Ls(hi), Rs(lo) <= Rs(hi)), Ls(lo) < Rs(hi) gives lo < hi:
+            # most pairs are decided here, before any call.
+            x, y = lo.fl, hi.fl
+            if x is not None and y is not None:
+                if x > y or lo.fr > hi.fr:
+                    continue
+                if x < hi.fr:
+                    break
+            r = get((lo.id << 32) | hi.id)
+            if r is None:
+                r = _le(lo, hi)
             if r:
                 break
         else:
