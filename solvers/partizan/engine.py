@@ -519,9 +519,12 @@ def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     simplest form equal to ``G`` (Conway, *On Numbers and Games*, ch. 10;
     Siegel, *Combinatorial Game Theory*, II.2). Options that are all
     numbers give a number (the simplest between them) or a switch
-    ``{a | b}`` at once. Each comparison is memoized (:func:`le`); results
-    are memoized by the ids of the options, so a set of options met again
-    costs one lookup.
+    ``{a | b}`` at once; otherwise a game that is a number is found from
+    its options' stops before any reduction (the simplicity theorem: the
+    simplest ``x`` with every ``G^L`` ⧏ ``x`` ⧏ every ``G^R``, ONAG ch. 2).
+    Each comparison is memoized (:func:`le`); results are memoized by the
+    ids of the options, and again by the options left once dominated ones
+    go, so a set of options met again costs one lookup.
 
     >>> canonical([number(1)], [number(2)]) is number(Fraction(3, 2)), canonical([ZERO], [number(2)]) is number(1)
     (True, True)
