@@ -9,6 +9,7 @@ form ids, for the life of the process (forms are hash-consed and never freed).
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Generator, Iterable
 from fractions import Fraction
@@ -252,15 +253,18 @@ def _le(g: Form, h: Form) -> bool:
     if r is not None:
         return r
     # g <= h unless some left option of g is >= h or some right option of h is <= g
-    result = not (any(_le_deeper(h, gl) for gl in g.left) or any(_le_deeper(hr, g) for hr in h.right))
+    result = True
+    pairs = [(h, gl) for gl in g.left]
+    pairs += [(hr, g) for hr in h.right]
+    for a, b in pairs:
+        r = _le_fast(a, b)
+        if r is None:
+            r = drive(_le_task(a, b))
+        if r:
+            result = False
+            break
     _LE[(g.id << 32) | h.id] = result
     return result
-
-
-def _le_deeper(g: Form, h: Form) -> bool:
-    """``g <= h`` one level below :func:`_le`: the fast test, else Conway's over its own stack."""
-    r = _le_fast(g, h)
-    return drive(_le_task(g, h)) if r is None else r
 
 
 def _from_numbers(ls: list[Form], rs: list[Form]) -> Form:
@@ -280,7 +284,7 @@ def _canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     Memoized by the ids of the distinct options (:data:`_CANON`), so the raw form itself is only built when it
     must be reduced.
     """
-    key = (tuple(sorted({o.id for o in lefts})), tuple(sorted({o.id for o in rights})))
+    key = (_ids(lefts), _ids(rights))
     done = _CANON.get(key)
     if done is not None:
         return done
@@ -296,8 +300,118 @@ def _canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
         else:
             done = _CANON[key] = _from_numbers(ls, rs)
             return done
-    done = _CANON[key] = _reduce(ls, rs, key)
+    done = _number_form(ls, rs)
+    done = _CANON[key] = _reduce(ls, rs, key) if done is None else done
     return done
+
+
+def _number_form(ls: list[Form], rs: list[Form]) -> Form | None:
+    """The canonical form of ``G = {ls | rs}`` when it is a number (options canonical, not all numbers), or None
+    when ``G`` is no number.
+
+    By the simplicity theorem ``G`` is the simplest number ``x`` with every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` when
+    there is one, and no number when there is none (``G = x`` gives ``G^L`` ⧏ ``G`` ⧏ ``G^R``). For a number
+    ``x``, ``H`` ⧏ ``x`` holds when ``Rs(H) < x`` and fails when ``Rs(H) > x`` (``x`` ⧏ ``K`` likewise by
+    ``Ls(K)``), so those ``x`` fill the interval from ``a = max Rs(G^L)`` to ``b = min Ls(G^R)``, each end
+    in it or not by comparing it with the options whose stop it is. Stops are read as floats where all are
+    exact, else as fractions.
+    """
+    exact = any(o.fr is None for o in ls) or any(o.fl is None for o in rs)
+    if exact:
+        a = max(o.rstop for o in ls) if ls else None
+        b = min(o.lstop for o in rs) if rs else None
+    else:
+        a = b = None
+        for o in ls:
+            if a is None or o.fr > a:
+                a = o.fr
+        for o in rs:
+            if b is None or o.fl < b:
+                b = o.fl
+    if a is not None and b is not None:
+        if a > b:
+            return None
+        if a == b:
+            return _number_at(a, exact) if _number_in(a, ls, rs, exact) else None
+    x = simplest(a, b) if exact else _simplest_float(a, b)
+    born = _number_birthday(x)
+    for end in (a, b):
+        if end is not None and _number_birthday(end) < born and _number_in(end, ls, rs, exact):
+            x, born = end, _number_birthday(end)
+    return _number_at(x, exact)
+
+
+#: Canonical forms of numbers by their value as a float (exact: numerators below 2**53).
+_FLOAT_NUMBERS: dict[float, Form] = {}
+
+
+def _number_at(x: Fraction | float, exact: bool) -> Form:
+    """:func:`number` of a fraction (``exact``) or of an exact float."""
+    if exact:
+        return number(x)
+    form = _FLOAT_NUMBERS.get(x)
+    if form is None:
+        form = _FLOAT_NUMBERS[x] = number(Fraction(x))
+    return form
+
+
+def _number_in(x: Fraction | float, ls: list[Form], rs: list[Form], exact: bool) -> bool:
+    """Whether every ``G^L`` ⧏ ``x`` ⧏ every ``G^R`` for the number ``x`` between the options' stops (read as
+    fractions when ``exact``, else as floats)."""
+    nx = None
+    for o in ls:
+        if (o.rstop if exact else o.fr) == x:
+            nx = nx or _number_at(x, exact)
+            if _le(nx, o):
+                return False
+    for o in rs:
+        if (o.lstop if exact else o.fl) == x:
+            nx = nx or _number_at(x, exact)
+            if _le(o, nx):
+                return False
+    return True
+
+
+def _number_birthday(x: Fraction | float) -> int:
+    """The birthday of the dyadic ``x``: ``|x|`` for an integer, ``floor(|x|) + 1 + k`` for ``m/2^k`` (odd ``m``)."""
+    n, d = x.as_integer_ratio()
+    return abs(n) if d == 1 else abs(n) // d + d.bit_length()
+
+
+def _simplest_float(a: float | None, b: float | None) -> float:
+    """:func:`simplest` for exact floats (dyadic, so every step below is exact)."""
+    if a is None:
+        return 0.0 if b is None or b > 0 else float(math.ceil(b) - 1)
+    if b is None:
+        return 0.0 if a < 0 else float(math.floor(a) + 1)
+    if a < 0 < b:
+        return 0.0
+    if a >= 0:
+        n = math.floor(a) + 1
+        if n < b:
+            return float(n)
+    else:
+        n = math.ceil(b) - 1
+        if n > a:
+            return float(n)
+    scale = 2.0
+    while True:
+        m = (math.floor(a * scale) + 1) / scale
+        if m < b:
+            return m
+        scale *= 2.0
+
+
+def _ids(options: Iterable[Form]) -> tuple[int, ...]:
+    """The distinct ids of ``options``, in increasing order (most sides have one or two options)."""
+    if type(options) is list:
+        n = len(options)
+        if n == 1:
+            return (options[0].id,)
+        if n == 2:
+            x, y = options[0].id, options[1].id
+            return (x, y) if x < y else (y, x) if y < x else (x,)
+    return tuple(sorted({o.id for o in options}))
 
 
 def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:
@@ -312,7 +426,13 @@ def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:
         ls = _maximal(ls, True)
     if m > 1:
         rs = _maximal(rs, False)
-    g = make(tuple(ls), tuple(rs), key if len(ls) == n and len(rs) == m else None)
+    if len(ls) != n or len(rs) != m:
+        # Other sets of options lose their dominated ones to the same: the canonical form may be known by these.
+        key = (tuple([o.id for o in ls]), tuple([o.id for o in rs]))
+        done = _CANON.get(key)
+        if done is not None:
+            return done
+    g = make(tuple(ls), tuple(rs), key)
     if not g.canonical:
         g.bounded = True
         new_ls = _bypassed(ls, g, True)
@@ -328,6 +448,7 @@ def _reduce(ls: list[Form], rs: list[Form], key: tuple) -> Form:
                     rs = _maximal(rs, False)
             g = make(tuple(ls), tuple(rs))
         g.canonical = True
+    _CANON[key] = g
     if g.lstop is None or g.number is None and (not g.left or not g.right):
         raise AssertionError("a canonical form with an empty side must be an integer")
     return g
@@ -360,7 +481,8 @@ def _bypassed(options: list[Form], g: Form, left: bool) -> list[Form]:
 
 def _maximal(options: list[Form], left: bool) -> list[Form]:
     """The options not dominated by another: for Left the maximal ones, for Right the minimal ones (options
-    canonical)."""
+    canonical, distinct, so no two are equal)."""
+    get = _LE.get
     kept = []
     for a in options:
         for b in options:
@@ -375,7 +497,7 @@ def _maximal(options: list[Form], left: bool) -> list[Form]:
                     continue
                 if x < hi.fr:
                     break
-            r = _LE.get((lo.id << 32) | hi.id)
+            r = get((lo.id << 32) | hi.id)
             if r is None:
                 r = _le(lo, hi)
             if r:
@@ -397,9 +519,12 @@ def canonical(lefts: Iterable[Form], rights: Iterable[Form]) -> Form:
     simplest form equal to ``G`` (Conway, *On Numbers and Games*, ch. 10;
     Siegel, *Combinatorial Game Theory*, II.2). Options that are all
     numbers give a number (the simplest between them) or a switch
-    ``{a | b}`` at once. Each comparison is memoized (:func:`le`); results
-    are memoized by the ids of the options, so a set of options met again
-    costs one lookup.
+    ``{a | b}`` at once; otherwise a game that is a number is found from
+    its options' stops before any reduction (the simplicity theorem: the
+    simplest ``x`` with every ``G^L`` ⧏ ``x`` ⧏ every ``G^R``, ONAG ch. 2).
+    Each comparison is memoized (:func:`le`); results are memoized by the
+    ids of the options, and again by the options left once dominated ones
+    go, so a set of options met again costs one lookup.
 
     >>> canonical([number(1)], [number(2)]) is number(Fraction(3, 2)), canonical([ZERO], [number(2)]) is number(1)
     (True, True)

@@ -165,11 +165,15 @@ def _solve(rules: PartizanRules, queries: list, guard: Guard, answered: Answered
 def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, guard: Guard, counted: bool) -> None:
     """Fill ``table`` with the canonical form of ``root`` and of every component position below it (``counted``:
     against ``max_positions``; else memory alone bounds it, through the guard). ``split`` keeps each option
-    position's components, asked of the rules once.
+    position's components, asked of the rules once, and once they are all solved the option's form instead.
 
-    A frame is ``[position, components of each Left option, of each Right option, the components still to
-    evaluate first, how many of those are done]``; the third list is made once, from what the table lacked when
-    the frame was made (an entry found there since is passed over).
+    A frame is ``[position, Left options' forms, Right options' forms, the components still to evaluate first,
+    how many of those are done, the options waiting for them]``. The fourth list is made once, from what the
+    table lacked when the frame was made (an entry found there since is passed over), and each of its entries
+    is replaced by its form once known; a finished position hands its form to the frame below it. An option
+    whose form is not known when the frame is made holds None in its side and is listed in the last item as
+    ``(side, index, option, where)``: ``where`` is its one component's place in the fourth list, or its
+    components (``option`` is None when the rules give no ``components``).
     """
     get = table.get
     show = rules.show
@@ -186,6 +190,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
                 break
             if v is _OPEN:
                 raise _loop(guard, stack, d, show)
+            todo[i] = v
             i += 1
         if i < n:
             frame[4] = i
@@ -195,48 +200,101 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
             stack.append(_frame(rules, d, guard, split, get))
             continue
         guard.doing = None  # the engine's work: no rules time limit, and its faults are internal
-        lefts = [table[c[0]] if len(c) == 1 else add_all([table[x] for x in c]) for c in frame[1]]
-        rights = [table[c[0]] if len(c) == 1 else add_all([table[x] for x in c]) for c in frame[2]]
-        table[frame[0]] = canonical(lefts, rights)
+        for side, k, m, parts in frame[5]:
+            # a one-component option names its component's place in ``todo``; others read the table
+            f = todo[parts] if parts.__class__ is int else add_all([table[x] for x in parts])
+            side[k] = f
+            if m is not None:
+                split[m] = f
+        f = table[frame[0]] = canonical(frame[1], frame[2])
         stack.pop()
+        if stack:  # the parent waits on this position: hand it the form
+            frame = stack[-1]
+            i = frame[4]
+            frame[3][i] = f
+            frame[4] = i + 1
 
 
 def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, get: Callable) -> list:
-    """``position``'s search frame (see :func:`_evaluate`): the components of every Left and every Right option,
-    each option position's asked of the rules once (kept in ``split``), and those not in the table (``get``)."""
+    """``position``'s search frame (see :func:`_evaluate`): the form of every Left and every Right option known so
+    far, the components not in the table (``get``), and the options that wait for them; each option position's
+    components are asked of the rules once (kept in ``split``, then replaced by the option's form)."""
     components = rules.components
     found = split.get
-    todo = []
+    todo: list = []
+    pending: list = []
     sides = []
     for function, play in (("left", rules.left), ("right", rules.right)):
         guard.doing = (function, position)
         moved = play(position)
         if type(moved) not in (list, tuple):
             moved = _listed(moved, function, position, guard)
-        side = []
-        for m in moved:
-            if components is None:
-                _hashable(m, function, position, guard)
-                parts = (m,)
-            else:
+        side: list = []
+        if components is None:  # an option is its own one component
+            for m in moved:
                 try:
-                    parts = found(m)
+                    v = get(m)
                 except TypeError:
                     _hashable(m, function, position, guard)
-                if parts is None:
-                    guard.doing = ("components", m)
-                    parts = components(m)
-                    parts = tuple(parts) if type(parts) in (list, tuple) else _listed(parts, "components", m, guard)
-                    try:
-                        hash(parts)
-                    except TypeError:
-                        for p in parts:
-                            _hashable(p, "components", m, guard)
-                    split[m] = parts
-            side.append(parts)
-            for c in parts:
-                v = get(c)
+                    raise
                 if v is None or v is _OPEN:
+                    pending.append((side, len(side), None, len(todo)))
+                    side.append(None)
+                    todo.append(m)
+                else:
+                    side.append(v)
+            sides.append(side)
+            continue
+        for m in moved:
+            try:
+                parts = found(m)
+            except TypeError:
+                _hashable(m, function, position, guard)
+                raise
+            if parts.__class__ is Form:
+                side.append(parts)
+                continue
+            if parts is None:
+                guard.doing = ("components", m)
+                parts = components(m)
+                if type(parts) is not tuple:
+                    parts = tuple(parts) if type(parts) is list else _listed(parts, "components", m, guard)
+                if len(parts) == 1:
+                    c = parts[0]
+                    try:
+                        v = get(c)
+                    except TypeError:
+                        _hashable(c, "components", m, guard)
+                        raise
+                    if v is not None and v is not _OPEN:
+                        split[m] = v
+                        side.append(v)
+                        continue
+                    split[m] = parts
+                    pending.append((side, len(side), m, len(todo)))
                     todo.append(c)
+                    side.append(None)
+                    continue
+                try:
+                    hash(parts)
+                except TypeError:
+                    for p in parts:
+                        _hashable(p, "components", m, guard)
+                split[m] = parts
+            if len(parts) == 1:
+                v = get(parts[0])
+                if v is not None and v is not _OPEN:
+                    split[m] = v
+                    side.append(v)
+                    continue
+                pending.append((side, len(side), m, len(todo)))
+                todo.append(parts[0])
+            else:
+                for c in parts:
+                    v = get(c)
+                    if v is None or v is _OPEN:
+                        todo.append(c)
+                pending.append((side, len(side), m, parts))
+            side.append(None)
         sides.append(side)
-    return [position, sides[0], sides[1], todo, 0]
+    return [position, sides[0], sides[1], todo, 0, pending]

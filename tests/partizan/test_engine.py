@@ -164,6 +164,25 @@ def test_sums_and_negatives_match_the_definition(forms):
     assert add_all(canon[:5]) is add(add(add(add(canon[0], canon[1]), canon[2]), canon[3]), canon[4])
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_games_near_numbers_reduce_to_their_definition(seed):
+    # Options that are numbers, numbers plus infinitesimals and small switches, whose stops often meet: the
+    # canonical form (a number found from the stops, or the full reduction) equals the game as written.
+    rng = random.Random(seed)
+    values = [Fraction(n, 4) for n in range(-6, 7)]
+    pool = [nus(x, u, k) for x in values for u, k in ((0, 0), (0, 1), (1, 0), (-1, 0), (1, 1), (0, 2))]
+    pool += [canonical([number(x)], [number(y)]) for x in values[::3] for y in values[::3] if x >= y]
+    fine = [1 + Fraction(k, 2**54) for k in (-1, 1, 3)]  # stops no float holds exactly: read as fractions
+    fine = [nus(x, u, k) for x in fine for u, k in ((0, 0), (0, 1), (1, 0), (-1, 0))]
+    for i in range(160):
+        drawn = fine if i % 4 == 0 else pool + fine
+        left = rng.sample(drawn, rng.randint(0, 3))
+        right = rng.sample(drawn, rng.randint(0, 3))
+        c = canonical(left, right)
+        assert c.canonical
+        assert plain_eq(c.plain(), Form.of(left, right).plain())
+
+
 @cache
 def _plain_sum(g: tuple, h: tuple) -> tuple:
     return (
