@@ -15,7 +15,7 @@ import time
 import pytest
 
 from tests.rules.corpus import EXPECTED, HERE, arguments, entries, input_path, outcome, rules_path, run_entry
-from tests.support import run
+from tests.support import apart, run
 
 ROWS = [json.loads(line) for line in EXPECTED.read_text(encoding="utf-8").splitlines()]
 ENTRIES = {entry.name: entry for entry in entries()}
@@ -49,7 +49,7 @@ def test_bad_rules_entry(row, tmp_path):
     assert took < 5, f"{entry.name} took {took:.1f} s to stop"
     if result.exit_code == 1:
         # One located line, then only the rules file's own frames (none of gamecert's).
-        first, *rest = result.stderr.splitlines()
+        first, *rest = apart(result.stderr).splitlines()
         assert LOCATED.match(first)
         assert all(line.startswith("  ") for line in rest), rest
         assert all(match.group(1) == str(rules) for line in rest if (match := FRAME.search(line))), rest
