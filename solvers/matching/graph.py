@@ -73,7 +73,18 @@ class Graph:
         >>> graph_from_edges(4, [(0, 2)]).components()
         ([0, 1, 0, 2], [[0, 2], [1], [3]])
         """
-        component = [-1] * self.n
+        component, _, members = self.components_and_parities()
+        return component, members
+
+    def components_and_parities(self) -> tuple[list[int], list[int], list[list[int]]]:
+        """Each vertex's connected component, the parity of its BFS depth (a 2-colouring of every bipartite
+        component), and each component's vertices in BFS order; ``O(V + E)``.
+
+        >>> graph_from_edges(3, [(0, 1), (1, 2)]).components_and_parities()
+        ([0, 0, 0], [0, 1, 0], [[0, 1, 2]])
+        """
+        indptr, indices = self.indptr.tolist(), self.indices.tolist()
+        component, parity = [-1] * self.n, [0] * self.n
         members: list[list[int]] = []
         for s in range(self.n):
             if component[s] >= 0:
@@ -82,12 +93,12 @@ class Graph:
             component[s] = c
             queue = [s]
             for u in queue:  # grows while read: a BFS queue
-                for w in self.neighbors(u).tolist():
+                for w in indices[indptr[u] : indptr[u + 1]]:
                     if component[w] < 0:
-                        component[w] = c
+                        component[w], parity[w] = c, 1 - parity[u]
                         queue.append(w)
             members.append(queue)
-        return component, members
+        return component, parity, members
 
 
 def graph_from_edges(

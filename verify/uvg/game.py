@@ -189,7 +189,8 @@ def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
     n = graph.n
     if n == 0:
         return 0, []
-    label, colour, count = _components_and_colours(graph)
+    found, parity, members = graph.components_and_parities()
+    label, colour, count = np.array(found, dtype=np.int64), np.array(parity, dtype=np.int64), len(members)
     edges = graph.edges()
     odd = edges[colour[edges[:, 0]] == colour[edges[:, 1]]]  # an edge inside a colour class: an odd cycle
     bipartite = np.ones(count, dtype=bool)
@@ -208,26 +209,6 @@ def rounds_and_parity(graph: Graph) -> tuple[int, list[int]]:
         blocks = (component.subgraph(block) for block in nx.biconnected_components(component))
         cores.append(max((len(nx.k_core(b, 3)) for b in blocks if not nx.is_bipartite(b)), default=0))
     return rounds, cores
-
-
-def _components_and_colours(graph: Graph) -> tuple[np.ndarray, np.ndarray, int]:
-    """Each vertex's component, its BFS depth's parity (a 2-colouring of every bipartite component) and the number of
-    components; one breadth-first search, ``O(V + E)``, on an explicit queue."""
-    indptr, indices = graph.indptr.tolist(), graph.indices.tolist()
-    label, colour = [-1] * graph.n, [0] * graph.n
-    count = 0
-    for s in range(graph.n):
-        if label[s] >= 0:
-            continue
-        label[s] = count
-        queue = [s]
-        for u in queue:  # grows while read: a BFS queue
-            for w in indices[indptr[u] : indptr[u + 1]]:
-                if label[w] < 0:
-                    label[w], colour[w] = count, 1 - colour[u]
-                    queue.append(w)
-        count += 1
-    return np.array(label, dtype=np.int64), np.array(colour, dtype=np.int64), count
 
 
 def component_sizes(graph: Graph) -> list[int]:
