@@ -106,6 +106,7 @@ def _check(rules: PartizanRules, claimed: Claimed, guard: Guard, cap: int, found
     pool = game.pool
     bad, checked = found.violations, found.checked
     ids: dict[Hashable, int] = {}
+    moves = OneMoves(rules, game, claimed.forms, bad)
     for i, (q, parts) in enumerate(zip(claimed.queries, claimed.parts)):
         said = game.split(q)
         if Counter(said) != Counter(parts):
@@ -129,7 +130,7 @@ def _check(rules: PartizanRules, claimed: Claimed, guard: Guard, cap: int, found
                 checked.append(f"{name} = {pool.write(g)}: {'not canonical' if wrong else 'canonical'}; in "
                                f"{rules.show(c)} - {pool.write(g)} {search.line()}")
                 continue
-            checked.append(f"{name} = {pool.write(g)}: " + _induction(rules, game, c, claimed.forms, bad, search))
+            checked.append(f"{name} = {pool.write(g)}: " + _induction(rules, moves, c, bad, search))
     for i, (q, parts, form, outcome) in enumerate(zip(claimed.queries, claimed.parts, claimed.sums, claimed.outcomes)):
         name = f"query {i + 1} ({rules.show(q)})"
         g = pool.add(form)
@@ -147,23 +148,19 @@ def _check(rules: PartizanRules, claimed: Claimed, guard: Guard, cap: int, found
                            f"{search.line()}")
 
 
-def _induction(
-    rules: PartizanRules, game: DifferenceGame, root: Hashable, forms: Mapping[Hashable, Plain], bad: list[str], search: Search
-) -> str:
+def _induction(rules: PartizanRules, moves: OneMoves, root: Hashable, bad: list[str], search: Search) -> str:
     """Prove ``root`` equals its form from the table, one move at a time; the line saying what was decided.
 
     For each component position ``q`` reached from ``root`` (by the rules),
     ``G_q`` equals the game whose options are the sums of the table's forms
-    of each option's components (:func:`_one_move`). Every play ends (the
+    of each option's components (:class:`OneMoves`). Every play ends (the
     walk finds no position reachable from itself), so from the leaves up every
-    position equals its form. Depth-first over an explicit stack; each
-    position's options are asked of the rules once and not kept.
+    position equals its form. Depth-first over an explicit stack; a position's
+    one-move check is made once per certificate, whichever root reaches it first.
     """
-    ids: dict[Hashable, int] = {}
     seen, on_path = {root}, {root}
     try:
-        below = _one_move(rules, game, root, forms, ids, bad, root)
-        stack: list[list] = [[root, below, 0]]
+        stack: list[list] = [[root, moves.check(root, root), 0]]
         while stack:
             frame = stack[-1]
             q, below, i = frame
@@ -180,52 +177,66 @@ def _induction(
                 continue
             seen.add(c)
             on_path.add(c)
-            stack.append([c, _one_move(rules, game, c, forms, ids, bad, root), 0])
+            stack.append([c, moves.check(c, root), 0])
     except MissingForm as exc:
         return f"{search.line()}; the induction needs the form of {rules.show(exc.position)}, which the certificate lacks"
     return (f"{search.line().removeprefix('not decided: ')}; proved instead by induction: each of the {len(seen):,} "
             "component positions below equals its form, one move at a time")
 
 
-def _one_move(
-    rules: PartizanRules, game: DifferenceGame, q: Hashable, forms: Mapping[Hashable, Plain], ids: dict[Hashable, int],
-    bad: list[str], root: Hashable | None,
-) -> list[Hashable]:
-    """Check that ``q``'s form equals ``{sums of its Left options' forms | sums of its Right options' forms}``, each
-    option the sum of the table's forms of its components (violations into ``bad``); the components met.
+class OneMoves:
+    """One-move checks of a table of forms: that a position's form equals ``{sums of its Left options' forms | sums
+    of its Right options' forms}``, each option the sum of the table's forms of its components.
+
+    Each position is checked once (its violations into ``bad``, naming the first root that reached it); later
+    calls give the components its options met without asking the rules again.
 
     Notes
     -----
     The sums by Conway's definition and the equality by his order, both in the
     plain pool (:meth:`~gamecert.verify.partizan.compare.Forms.plus`,
     :meth:`~gamecert.verify.partizan.compare.Forms.le`), memoized by pairs of
-    form ids across all positions. Raises :class:`MissingForm` for a position
-    without a form.
+    form ids across all positions.
     """
-    pool = game.pool
 
-    def form(p: Hashable) -> int:
-        found = ids.get(p)
+    def __init__(self, rules: PartizanRules, game: DifferenceGame, forms: Mapping[Hashable, Plain], bad: list[str]) -> None:
+        self.rules = rules
+        self.game = game
+        self.forms = forms
+        self.bad = bad
+        self.ids: dict[Hashable, int] = {}
+        self.met: dict[Hashable, list[Hashable]] = {}
+
+    def form(self, p: Hashable) -> int:
+        """The pool id of ``p``'s form in the table; :class:`MissingForm` when it has none."""
+        found = self.ids.get(p)
         if found is None:
-            if p not in forms:
+            if p not in self.forms:
                 raise MissingForm(p)
-            found = ids[p] = pool.add(forms[p])
+            found = self.ids[p] = self.game.pool.add(self.forms[p])
         return found
 
-    g = form(q)
-    sides: list[list[int]] = [[], []]
-    met: list[Hashable] = []
-    for side in (0, 1):
-        for parts in game.asked(q, side):
-            sides[side].append(form(parts[0]) if len(parts) == 1 else pool.sum([form(c) for c in parts]))
-            met.extend(parts)
-    h = pool.make(sides[0], sides[1])
-    if h != g and not (pool.le(h, g) and pool.le(g, h)):
-        winner = "Left" if not pool.le(h, g) else "Right"
-        below = "" if root is None or root == q else f" (below {rules.show(root)})"
-        bad.append(f"component {rules.show(q)}{below}: its options' forms do not make its form "
-                   f"{pool.write(g)} ({winner} wins moving first)")
-    return met
+    def check(self, q: Hashable, root: Hashable | None) -> list[Hashable]:
+        """Check ``q`` by one move (once); the components of its options."""
+        met = self.met.get(q)
+        if met is not None:
+            return met
+        pool, form = self.game.pool, self.form
+        g = form(q)
+        sides: list[list[int]] = [[], []]
+        met = []
+        for side in (0, 1):
+            for parts in self.game.asked(q, side):
+                sides[side].append(form(parts[0]) if len(parts) == 1 else pool.sum([form(c) for c in parts]))
+                met.extend(parts)
+        h = pool.make(sides[0], sides[1])
+        if h != g and not (pool.le(h, g) and pool.le(g, h)):
+            winner = "Left" if not pool.le(h, g) else "Right"
+            below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
+            self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
+                            f"{pool.write(g)} ({winner} wins moving first)")
+        self.met[q] = met
+        return met
 
 
 def check_table(rules: PartizanRules, forms: Mapping[Hashable, Plain], limits: Limits | None = None) -> list[str]:
@@ -242,11 +253,10 @@ def check_table(rules: PartizanRules, forms: Mapping[Hashable, Plain], limits: L
     guard = Guard(rules, limits or Limits())
     bad: list[str] = []
     with guard:
-        game = DifferenceGame(rules, guard)
-        ids: dict[Hashable, int] = {}
+        moves = OneMoves(rules, DifferenceGame(rules, guard), forms, bad)
         for p in forms:
             try:
-                _one_move(rules, game, p, forms, ids, bad, None)
+                moves.check(p, None)
             except MissingForm as exc:
                 bad.append(f"the option's component {rules.show(exc.position)} of {rules.show(p)} has no form")
                 break
