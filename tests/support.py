@@ -12,6 +12,7 @@ import sys
 import textwrap
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -151,7 +152,13 @@ def python_judge(folder: Path, monkeypatch) -> None:
 
 
 def check_small_package(
-    game: str, folder: str, out: Path, prefix: str = "", interactive: bool = False, catching: tuple[str, ...] = ()
+    game: str,
+    folder: str,
+    out: Path,
+    prefix: str = "",
+    interactive: bool = False,
+    catching: tuple[str, ...] = (),
+    slow_on: str | None = None,
 ):
     """Write the small package of ``game`` (its interactive problem with ``interactive``) with the
     programs under ``tests/FOLDER/submissions`` named ``PREFIX*``, run the real verifyproblem on it,
@@ -163,8 +170,10 @@ def check_small_package(
     ``catching``: the groups the wrong and slow programs run on (the fewest that still give each its
     verdict; every group when empty). verifyproblem then runs twice: the package's own checks and the
     reference on every group (which sets the time limit), then the other programs on those groups only,
-    under that time limit (``--fixed_timelim``): a slow program costs the time limit on every case it
-    fails. Returns the report of the run that judged the wrong and slow programs."""
+    under that time limit (``--fixed_timelim``). Every group runs to its end (``on_reject: continue``), so a
+    slow program costs about four times the limit on every case it fails; ``slow_on`` (a test case, as
+    ``secret/GROUP/NNN``) gives the slow programs that one case instead, in a third run, where they would
+    fail every case of the groups. Returns the report of the run that judged the wrong and slow programs."""
     from gamecert.verify.engine.package import verify_package, write_package
     from gamecert.verify.registry import get_game
 
@@ -179,12 +188,17 @@ def check_small_package(
         assert [v.submission for v in whole.verdicts] == ["accepted/reference.cpp"]
         limit = re.search(r"setting timelim to ([0-9.]+) secs", whole.output)
         assert limit is not None, whole.output
+        fixed = ["--fixed_timelim", limit.group(1)]
         data = "|".join("sample/" if group == "sample" else f"secret/{group}/" for group in catching)
-        others = "|".join(f"{category}/" for category in sorted({c for c, _ in programs}))
-        report = verify_package(
-            out, parts=["submissions"],
-            extra=["--submission_filter", others, "--data_filter", data, "--fixed_timelim", limit.group(1)],
-        )
+        others = "wrong_answer/" if slow_on else "wrong_answer/|time_limit_exceeded/"
+        report = verify_package(out, parts=["submissions"], extra=["--submission_filter", others, "--data_filter", data, *fixed])
+        if slow_on:
+            assert list((out / "data").glob(f"{slow_on}*.in")), slow_on
+            slow = verify_package(
+                out, parts=["submissions"], extra=["--submission_filter", "time_limit_exceeded/", "--data_filter", slow_on, *fixed]
+            )
+            assert slow.passed, slow.output
+            report = replace(report, verdicts=report.verdicts + slow.verdicts, rows=report.rows + slow.rows)
     else:
         whole = report = verify_package(out)
     assert report.passed, report.output
