@@ -255,6 +255,11 @@ def solve_portfolio(
                 reply = {"verdict": "error", "message": str(exc)}
             runs.append(_run(reply, name, preprocess, time.perf_counter() - start))
         return tuple(runs)
+    # Imported here, before the children fork: each child would otherwise import them again (most of a small solve).
+    import pyqbf.solvers  # noqa: F401
+
+    if preprocess:
+        import pyqbf.process  # noqa: F401
     sys.stdout.flush()
     sys.stderr.flush()
     children: dict[int, tuple[int, int, float]] = {}  # read end -> (index, pid, start)
