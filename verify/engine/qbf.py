@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import resource
@@ -256,10 +257,9 @@ def solve_portfolio(
             runs.append(_run(reply, name, preprocess, time.perf_counter() - start))
         return tuple(runs)
     # Imported here, before the children fork: each child would otherwise import them again (most of a small solve).
-    import pyqbf.solvers  # noqa: F401
-
+    importlib.import_module("pyqbf.solvers")
     if preprocess:
-        import pyqbf.process  # noqa: F401
+        importlib.import_module("pyqbf.process")
     sys.stdout.flush()
     sys.stderr.flush()
     children: dict[int, tuple[int, int, float]] = {}  # read end -> (index, pid, start)
