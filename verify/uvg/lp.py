@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.matching.graph import Graph
 from gamecert.solvers.matching.types import Outcomes
@@ -67,8 +69,9 @@ class MatchingLP:
     """
 
     def __init__(self, graph: Graph) -> None:
-        from ortools.linear_solver import pywraplp
+        from ortools.linear_solver import linear_solver_pb2, pywraplp
 
+        self.response = linear_solver_pb2.MPSolutionResponse  # the solution's values read at once, not one call each
         solver = pywraplp.Solver.CreateSolver(LP_BACKEND)
         if solver is None:
             raise SolverError(f"OR-Tools has no {LP_BACKEND} backend")
@@ -96,6 +99,10 @@ class MatchingLP:
         objective.SetMaximization()
 
         self.present = [True] * len(self.x)
+        self.edges = list(self.x)
+        # The columns of the x and y variables in the solver's order (their values' places in a solution).
+        self.x_column = np.array([var.index() for var in self.x.values()], dtype=np.int64)
+        self.y_column = np.array([var.index() for var in self.y], dtype=np.int64)
 
     def settle(self, vertices: Sequence[int]) -> None:
         """Take ``vertices`` out of ``U``: their ``y`` no longer counts."""
@@ -122,21 +129,24 @@ class MatchingLP:
         status = self.solver.Solve()
         if status != self.optimal:
             raise SolverError(f"LP ({LP_BACKEND}) ended with status {status}, not OPTIMAL")
-        chosen = [e for e, var in self.x.items() if _integral(var.solution_value())]
-        uncovered = [v for v, var in enumerate(self.y) if _integral(var.solution_value())]
+        response = self.response()
+        self.solver.FillSolutionResponseProto(response)
+        values = np.asarray(response.variable_value, dtype=np.float64)
+        chosen = [self.edges[i] for i in np.flatnonzero(_integral(values[self.x_column])).tolist()]
+        uncovered = np.flatnonzero(_integral(values[self.y_column])).tolist()
         covered = {w for e in chosen for w in e}
         if len(covered) != 2 * len(chosen) or covered.intersection(uncovered):
             raise SolverError(f"LP ({LP_BACKEND}) solution is not a matching with its uncovered vertices")
         return chosen, uncovered
 
 
-def _integral(value: float) -> bool:
-    """Whether an LP value is 1 (True) or 0 (False); anything else raises: the LP must be integral here."""
-    if abs(value - 1.0) <= INTEGRAL:
-        return True
-    if abs(value) <= INTEGRAL:
-        return False
-    raise SolverError(f"LP ({LP_BACKEND}) value {value} is not integral on a bipartite graph")
+def _integral(values: np.ndarray) -> np.ndarray:
+    """Whether each LP value is 1 (True) or 0 (False); any other value raises: the LP must be integral here."""
+    one = np.abs(values - 1.0) <= INTEGRAL
+    bad = ~one & (np.abs(values) > INTEGRAL)
+    if bad.any():
+        raise SolverError(f"LP ({LP_BACKEND}) value {values[bad][0]} is not integral on a bipartite graph")
+    return one
 
 
 def lp_outcomes(graph: Graph) -> Outcomes:
