@@ -217,25 +217,31 @@ class OneMoves:
         return found
 
     def check(self, q: Hashable, root: Hashable | None) -> list[Hashable]:
-        """Check ``q`` by one move (once); the components of its options."""
+        """Check ``q`` by one move (once); the components of its options, each once, in the order met."""
         met = self.met.get(q)
         if met is not None:
             return met
-        pool, form = self.game.pool, self.form
-        g = form(q)
+        pool, ids, form = self.game.pool, self.ids, self.form
+        g = ids[q] if q in ids else form(q)
         sides: list[list[int]] = [[], []]
-        met = []
+        seen: dict[Hashable, None] = {}
         for side in (0, 1):
+            out = sides[side]
             for parts in self.game.asked(q, side):
-                sides[side].append(form(parts[0]) if len(parts) == 1 else pool.sum([form(c) for c in parts]))
-                met.extend(parts)
+                if len(parts) == 1:
+                    c = parts[0]
+                    out.append(ids[c] if c in ids else form(c))
+                    seen[c] = None
+                else:
+                    out.append(pool.sum([ids[c] if c in ids else form(c) for c in parts]))
+                    seen.update(dict.fromkeys(parts))
         h = pool.make(sides[0], sides[1])
         if h != g and not (pool.le(h, g) and pool.le(g, h)):
             winner = "Left" if not pool.le(h, g) else "Right"
             below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
             self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
                             f"{pool.write(g)} ({winner} wins moving first)")
-        self.met[q] = met
+        met = self.met[q] = list(seen)
         return met
 
 

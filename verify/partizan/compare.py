@@ -51,7 +51,7 @@ class Forms:
         self._le: dict[int, bool] = {}  # by (G << 32) | H
         self._integer: dict[int, int | None] = {}
         self._written: dict[tuple[int, int], str] = {}
-        self._sum: dict[tuple[int, int], int] = {}
+        self._sum: dict[int, int] = {}  # by (G << 32) | H, G <= H
         #: Plain forms met, by ``id()`` of the tuple, kept alive in ``_kept`` so no id is reused.
         self._met: dict[int, int] = {}
         self._kept: list[Any] = []
@@ -289,7 +289,7 @@ class Forms:
                 return b
             if b == zero:
                 return a
-            return memo.get((a, b) if a <= b else (b, a))
+            return memo.get((a << 32) | b if a <= b else (b << 32) | a)
 
         stack = [(g, h)]
         while stack:
@@ -304,14 +304,19 @@ class Forms:
                 stack.extend(missing)
                 continue
             stack.pop()
-            memo[(a, b) if a <= b else (b, a)] = self.simplify([known(*p) for p in sides[0]], [known(*p) for p in sides[1]])
+            memo[(a << 32) | b if a <= b else (b << 32) | a] = self.simplify([known(*p) for p in sides[0]], [known(*p) for p in sides[1]])
         return known(g, h)
 
     def sum(self, forms: Iterable[int]) -> int:
         """The canonical form of a sum of forms (``0`` for none), added one at a time (:meth:`plus`)."""
-        total = self.zero
+        memo, zero = self._sum, self.zero
+        total = zero
         for f in forms:
-            total = self.plus(total, f)
+            if total == zero:
+                total = f
+            elif f != zero:
+                known = memo.get((total << 32) | f if total <= f else (f << 32) | total)
+                total = self.plus(total, f) if known is None else known
         return total
 
     # -- writing ----------------------------------------------------------------------------
