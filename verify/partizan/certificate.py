@@ -31,7 +31,7 @@ it checked (:class:`CertificateCheck`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
@@ -160,24 +160,23 @@ def _induction(rules: PartizanRules, moves: OneMoves, root: Hashable, bad: list[
     """
     seen, on_path = {root}, {root}
     try:
-        stack: list[list] = [[root, moves.check(root, root), 0]]
+        # A frame: a position on the path and what is left of its options' components.
+        stack: list[tuple[Hashable, Iterator[Hashable]]] = [(root, iter(moves.check(root, root)))]
         while stack:
-            frame = stack[-1]
-            q, below, i = frame
-            if i == len(below):
+            q, below = stack[-1]
+            for c in below:
+                if c in seen:
+                    if c in on_path:  # the path is part of ``seen``
+                        bad.append(f"component {rules.show(root)}: a loop through {rules.show(c)} (play need not end)")
+                        return f"{search.line()}; the induction found a loop"
+                    continue
+                seen.add(c)
+                on_path.add(c)
+                stack.append((c, iter(moves.check(c, root))))
+                break
+            else:
                 on_path.discard(q)
                 stack.pop()
-                continue
-            frame[2] = i + 1
-            c = below[i]
-            if c in on_path:
-                bad.append(f"component {rules.show(root)}: a loop through {rules.show(c)} (play need not end)")
-                return f"{search.line()}; the induction found a loop"
-            if c in seen:
-                continue
-            seen.add(c)
-            on_path.add(c)
-            stack.append([c, moves.check(c, root), 0])
     except MissingForm as exc:
         return f"{search.line()}; the induction needs the form of {rules.show(exc.position)}, which the certificate lacks"
     return (f"{search.line().removeprefix('not decided: ')}; proved instead by induction: each of the {len(seen):,} "
@@ -221,27 +220,31 @@ class OneMoves:
         met = self.met.get(q)
         if met is not None:
             return met
-        pool, ids, form = self.game.pool, self.ids, self.form
-        g = ids[q] if q in ids else form(q)
+        pool, form, known = self.game.pool, self.form, self.ids.get
+        g = known(q)
+        if g is None:
+            g = form(q)
         sides: list[list[int]] = [[], []]
-        seen: dict[Hashable, None] = {}
+        met_forms: dict[Hashable, int] = {}  # this position's options' components, in the order met, and their forms
+        here = met_forms.get
         for side in (0, 1):
             out = sides[side]
             for parts in self.game.asked(q, side):
-                if len(parts) == 1:
-                    c = parts[0]
-                    out.append(ids[c] if c in ids else form(c))
-                    seen[c] = None
-                else:
-                    out.append(pool.sum([ids[c] if c in ids else form(c) for c in parts]))
-                    seen.update(dict.fromkeys(parts))
+                fs = []
+                for c in parts:
+                    f = here(c)
+                    if f is None:
+                        f = known(c)
+                        met_forms[c] = f = form(c) if f is None else f
+                    fs.append(f)
+                out.append(fs[0] if len(fs) == 1 else pool.sum(fs))
         h = pool.make(sides[0], sides[1])
         if h != g and not (pool.le(h, g) and pool.le(g, h)):
             winner = "Left" if not pool.le(h, g) else "Right"
             below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
             self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
                             f"{pool.write(g)} ({winner} wins moving first)")
-        met = self.met[q] = list(seen)
+        met = self.met[q] = list(met_forms)
         return met
 
 

@@ -132,38 +132,65 @@ class Forms:
         Depth-first over an explicit stack of pairs, each pair decided once
         (memoized in the pool) and as soon as one witness against it is
         found: ``O(|G| * |H|)`` pairs at most, each scanning its options once.
+        A pair is first looked at for a witness that needs no search (every
+        game is ``<=`` itself): ``H`` itself a Left option of ``G`` (``G^L = H
+        >= H``) or ``G`` a Right option of ``H`` (``H^R = G <= G``); then its
+        options in order.
         """
+        if g == h:
+            return True
         memo = self._le
         found = memo.get((g << 32) | h)
         if found is not None:
             return found
+        get = memo.get
         all_lefts, all_rights = self.lefts, self.rights
-        # A frame: [G, H, next option index]; options 0.. are G's Left options, then H's Right options.
-        stack: list[list[int]] = [[g, h, 0]]
+        # A frame: [G, H, next option index]; options 0.. are G's Left options, then H's Right options; index -1: the
+        # pair is new, not yet looked at for a witness by identity.
+        stack: list[list[int]] = [[g, h, -1]]
+        push = stack.append
         while stack:
             frame = stack[-1]
             a, b, i = frame
             lefts, rights = all_lefts[a], all_rights[b]
+            if i < 0:
+                if b in lefts or a in rights:
+                    memo[(a << 32) | b] = False
+                    stack.pop()
+                    continue
+                i = 0
             n = len(lefts)
-            end = n + len(rights)
-            result, pushed = True, False
-            while i < end:
-                # G^L >= H is H <= G^L; H^R <= G is H^R <= G.
-                x, y = (b, lefts[i]) if i < n else (rights[i - n], a)
-                known = memo.get((x << 32) | y)
+            high = b << 32
+            while i < n:  # G^L >= H is H <= G^L
+                y = lefts[i]
+                known = get(high | y)
                 if known is None:
-                    stack.append([x, y, 0])
-                    pushed = True
+                    frame[2] = i
+                    push([b, y, -1])
                     break
                 if known:
-                    result = False
+                    memo[(a << 32) | b] = False
+                    stack.pop()
                     break
                 i += 1
-            frame[2] = i
-            if pushed:
-                continue
-            memo[(a << 32) | b] = result
-            stack.pop()
+            else:
+                i -= n
+                m = len(rights)
+                while i < m:  # H^R <= G
+                    x = rights[i]
+                    known = get((x << 32) | a)
+                    if known is None:
+                        frame[2] = n + i
+                        push([x, a, -1])
+                        break
+                    if known:
+                        memo[(a << 32) | b] = False
+                        stack.pop()
+                        break
+                    i += 1
+                else:
+                    memo[(a << 32) | b] = True
+                    stack.pop()
         return memo[(g << 32) | h]
 
     def equal(self, g: int, h: int) -> bool:
