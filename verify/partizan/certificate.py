@@ -230,6 +230,14 @@ class OneMoves:
         for side in (0, 1):
             out = sides[side]
             for parts in self.game.asked(q, side):
+                if len(parts) == 1:
+                    c = parts[0]
+                    f = here(c)
+                    if f is None:
+                        f = known(c)
+                        met_forms[c] = f = form(c) if f is None else f
+                    out.append(f)
+                    continue
                 fs = []
                 for c in parts:
                     f = here(c)
@@ -237,7 +245,7 @@ class OneMoves:
                         f = known(c)
                         met_forms[c] = f = form(c) if f is None else f
                     fs.append(f)
-                out.append(fs[0] if len(fs) == 1 else pool.sum(fs))
+                out.append(pool.sum(fs))
         h = pool.make(sides[0], sides[1])
         if h != g and not (pool.le(h, g) and pool.le(g, h)):
             winner = "Left" if not pool.le(h, g) else "Right"
