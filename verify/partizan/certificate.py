@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 
 from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
 from gamecert.verify.partizan.compare import Plain
@@ -161,7 +162,7 @@ def _induction(rules: PartizanRules, moves: OneMoves, root: Hashable, bad: list[
     seen, on_path = {root}, {root}
     try:
         # A frame: a position on the path and what is left of its options' components.
-        stack: list[tuple[Hashable, Iterator[Hashable]]] = [(root, iter(moves.check(root, root)))]
+        stack: list[tuple[Hashable, Iterator[Hashable]]] = [(root, chain.from_iterable(moves.check(root, root)))]
         while stack:
             q, below = stack[-1]
             for c in below:
@@ -172,7 +173,7 @@ def _induction(rules: PartizanRules, moves: OneMoves, root: Hashable, bad: list[
                     continue
                 seen.add(c)
                 on_path.add(c)
-                stack.append((c, iter(moves.check(c, root))))
+                stack.append((c, chain.from_iterable(moves.check(c, root))))
                 break
             else:
                 on_path.discard(q)
@@ -204,7 +205,7 @@ class OneMoves:
         self.forms = forms
         self.bad = bad
         self.ids: dict[Hashable, int] = {}
-        self.met: dict[Hashable, list[Hashable]] = {}
+        self.met: dict[Hashable, tuple[tuple[Hashable, ...], ...]] = {}
 
     def form(self, p: Hashable) -> int:
         """The pool id of ``p``'s form in the table; :class:`MissingForm` when it has none."""
@@ -215,8 +216,8 @@ class OneMoves:
             found = self.ids[p] = self.game.pool.add(self.forms[p])
         return found
 
-    def check(self, q: Hashable, root: Hashable | None) -> list[Hashable]:
-        """Check ``q`` by one move (once); the components of its options, each once, in the order met."""
+    def check(self, q: Hashable, root: Hashable | None) -> tuple[tuple[Hashable, ...], ...]:
+        """Check ``q`` by one move (once); the components of each of its options (Left's, then Right's)."""
         met = self.met.get(q)
         if met is not None:
             return met
@@ -225,34 +226,28 @@ class OneMoves:
         if g is None:
             g = form(q)
         sides: list[list[int]] = [[], []]
-        met_forms: dict[Hashable, int] = {}  # this position's options' components, in the order met, and their forms
-        here = met_forms.get
+        met = ()
         for side in (0, 1):
             out = sides[side]
-            for parts in self.game.asked(q, side):
+            options = self.game.asked(q, side)
+            met += options
+            for parts in options:
                 if len(parts) == 1:
-                    c = parts[0]
-                    f = here(c)
-                    if f is None:
-                        f = known(c)
-                        met_forms[c] = f = form(c) if f is None else f
-                    out.append(f)
+                    f = known(parts[0])
+                    out.append(form(parts[0]) if f is None else f)
                     continue
                 fs = []
                 for c in parts:
-                    f = here(c)
-                    if f is None:
-                        f = known(c)
-                        met_forms[c] = f = form(c) if f is None else f
-                    fs.append(f)
+                    f = known(c)
+                    fs.append(form(c) if f is None else f)
                 out.append(pool.sum(fs))
         h = pool.make(sides[0], sides[1])
-        if h != g and not (pool.le(h, g) and pool.le(g, h)):
+        if h != g and not pool.dominates(g, sides[0], sides[1]) and not (pool.le(h, g) and pool.le(g, h)):
             winner = "Left" if not pool.le(h, g) else "Right"
             below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
             self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
                             f"{pool.write(g)} ({winner} wins moving first)")
-        met = self.met[q] = list(met_forms)
+        self.met[q] = met
         return met
 
 

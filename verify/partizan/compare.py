@@ -197,6 +197,42 @@ class Forms:
         """Whether ``G = H`` as games (``G <= H`` and ``H <= G``)."""
         return self.le(g, h) and self.le(h, g)
 
+    def dominates(self, g: int, lefts: Iterable[int], rights: Iterable[int]) -> bool:
+        """Whether ``{lefts | rights}`` is ``G`` with dominated options added, so equal to ``G``: ``G``'s options are
+        among them, every other Left option is ``<=`` some ``G^L`` and every other Right option ``>=`` some ``G^R``.
+
+        Notes
+        -----
+        A dominated option never changes a game's value (Siegel, II.2.4), so
+        removing these leaves ``G`` itself. A sufficient test only: False says
+        nothing (a reversible option, say); each other option is compared with
+        ``G``'s options on its side, by :meth:`le`.
+
+        >>> pool = Forms()
+        >>> z = pool.zero
+        >>> one = pool.make([z], [])
+        >>> pool.dominates(one, [z, pool.make([], [z])], []), pool.dominates(one, [one], [])
+        (True, False)
+        """
+        gl, gr = self.lefts[g], self.rights[g]
+        ls, rs = set(lefts), set(rights)
+        if not (ls.issuperset(gl) and rs.issuperset(gr)):
+            return False
+        le = self.le
+        for a in ls.difference(gl):
+            for x in gl:
+                if le(a, x):
+                    break
+            else:
+                return False
+        for b in rs.difference(gr):
+            for x in gr:
+                if le(x, b):
+                    break
+            else:
+                return False
+        return True
+
     def outcome(self, g: int) -> str:
         """The outcome class: ``L`` (G > 0), ``R`` (G < 0), ``P`` (G = 0) or ``N`` (G fuzzy with 0)."""
         ge, le = self.le(self.zero, g), self.le(g, self.zero)
