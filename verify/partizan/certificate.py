@@ -196,7 +196,11 @@ class OneMoves:
     The sums by Conway's definition and the equality by his order, both in the
     plain pool (:meth:`~gamecert.verify.partizan.compare.Forms.plus`,
     :meth:`~gamecert.verify.partizan.compare.Forms.le`), memoized by pairs of
-    form ids across all positions.
+    form ids across all positions. The equality is first tried as the form's
+    own options with dominated ones added
+    (:meth:`~gamecert.verify.partizan.compare.Forms.dominates`: each other
+    option compared with the form's options on its side only), then, where
+    that does not hold, by the order both ways.
     """
 
     def __init__(self, rules: PartizanRules, game: DifferenceGame, forms: Mapping[Hashable, Plain], bad: list[str]) -> None:

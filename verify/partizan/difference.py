@@ -101,8 +101,8 @@ class DifferenceGame:
         return found
 
     def asked(self, position: Hashable, side: int) -> tuple[tuple[Hashable, ...], ...]:
-        """The components of each option of ``position`` for ``side``, asked of the rules now (nothing kept; an
-        option position's components are asked once, as :meth:`split` would)."""
+        """The components of each option of ``position`` for ``side``, asked of the rules now (the options are not
+        kept; each option position's components are asked once, as :meth:`split` asks them)."""
         name = ("left", "right")[side]
         guard = self.guard
         guard.doing = (name, position)
