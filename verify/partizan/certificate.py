@@ -245,12 +245,13 @@ class OneMoves:
                     f = known(c)
                     fs.append(form(c) if f is None else f)
                 out.append(pool.sum(fs))
-        h = pool.make(sides[0], sides[1])
-        if h != g and not pool.dominates(g, sides[0], sides[1]) and not (pool.le(h, g) and pool.le(g, h)):
-            winner = "Left" if not pool.le(h, g) else "Right"
-            below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
-            self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
-                            f"{pool.write(g)} ({winner} wins moving first)")
+        if not pool.dominates(g, sides[0], sides[1]):
+            h = pool.make(sides[0], sides[1])
+            if not (pool.le(h, g) and pool.le(g, h)):
+                winner = "Left" if not pool.le(h, g) else "Right"
+                below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
+                self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
+                                f"{pool.write(g)} ({winner} wins moving first)")
         self.met[q] = met
         return met
 
