@@ -21,7 +21,7 @@ from gamecert.solvers.partizan.engine import Task, add, as_nus, canonical, drive
 from gamecert.solvers.partizan.form import Form, bottom_up
 from gamecert.solvers.partizan.thermo import mean
 
-__all__ = ["NotationError", "notation", "outcome", "parse_notation", "plain_notation"]
+__all__ = ["NotationError", "PlainNotation", "notation", "outcome", "parse_notation", "plain_notation"]
 
 #: CGSuite writes at most this many bars between sides before it falls back to braces.
 MAX_BARS = 4
@@ -56,11 +56,13 @@ def nus_text(x: Fraction, n: int, k: int) -> str:
 # -- writing --------------------------------------------------------------------------------
 
 
-def _order_keys(g: Form, every: bool = False) -> dict[int, tuple]:
+def _order_keys(g: Form, every: bool = False, keys: dict[int, tuple] | None = None) -> dict[int, tuple]:
     """CGSuite's order of options, as sort keys of ``g`` and the forms below it (below ``x + n.^ + *k`` only
     when ``every``): numbers by value, then nimbers, then other ``x + n.^ + *k``, then the rest by their
-    sorted options (explicit stack)."""
-    keys: dict[int, tuple] = {}
+    sorted options (explicit stack). A form's key depends on the form alone, so ``keys`` (by form id) may carry
+    over from earlier calls with the same ``every``."""
+    if keys is None:
+        keys = {}
 
     def below(f: Form) -> tuple[Form, ...]:
         return f.left + f.right if every or as_nus(f) is None else ()
@@ -153,17 +155,38 @@ def plain_notation(g: Form) -> str:
     >>> plain_notation(nus(0, 1, 0)), plain_notation(nus(Fraction(1, 2)))
     ('{0|{0|0}}', '1/2')
     """
-    keys = _order_keys(g, every=True)
-    done: dict[int, str] = {}
+    return PlainNotation()(g)
 
-    def text(f: Form) -> str:
-        if f.number is not None:
-            return number_text(f.number)
-        lo = ",".join(done[o.id] for o in sorted(f.left, key=lambda o: keys[o.id]))
-        ro = ",".join(done[o.id] for o in sorted(f.right, key=lambda o: keys[o.id]))
-        return f"{{{lo}|{ro}}}"
 
-    return bottom_up(g, done, text, lambda f: () if f.number is not None else f.left + f.right)
+class PlainNotation:
+    """:func:`plain_notation` of many forms, each subform's sort key and text made once across them all (a
+    table of forms sharing subforms costs its distinct subforms, not the sum of their sizes); equal forms get
+    the same string object.
+
+    >>> write = PlainNotation()
+    >>> write(nus(0, 1, 0)), write(nus(0, 0, 1))
+    ('{0|{0|0}}', '{0|0}')
+    """
+
+    def __init__(self) -> None:
+        self._keys: dict[int, tuple] = {}
+        self._done: dict[int, str] = {}
+
+    def __call__(self, g: Form) -> str:
+        done = self._done
+        known = done.get(g.id)
+        if known is not None:
+            return known
+        keys = _order_keys(g, every=True, keys=self._keys)
+
+        def text(f: Form) -> str:
+            if f.number is not None:
+                return number_text(f.number)
+            lo = ",".join(done[o.id] for o in sorted(f.left, key=lambda o: keys[o.id]))
+            ro = ",".join(done[o.id] for o in sorted(f.right, key=lambda o: keys[o.id]))
+            return f"{{{lo}|{ro}}}"
+
+        return bottom_up(g, done, text, lambda f: () if f.number is not None else f.left + f.right)
 
 
 # -- reading --------------------------------------------------------------------------------

@@ -99,6 +99,24 @@ def test_plain_sums_are_the_engine_sums_on_random_forms():
         assert pool.violations(mine) == []
 
 
+def test_dominates_says_equal_only_of_equal_forms_and_finds_added_dominated_options():
+    # G with extra options that G's own options dominate is G; any True answer must be an equality by the order.
+    rng = random.Random(17)
+    pool = Forms()
+    found = 0
+    for _ in range(300):
+        g, extra = pool.add(random_form(rng, 3)), [pool.add(random_form(rng, 3)) for _ in range(2)]
+        lefts = [*pool.lefts[g], *(a for a in extra if any(pool.le(a, x) for x in pool.lefts[g]))]
+        rights = [*pool.rights[g], *(b for b in extra if any(pool.le(x, b) for x in pool.rights[g]))]
+        assert pool.dominates(g, lefts, rights)
+        found += len(lefts) + len(rights) > len(pool.lefts[g]) + len(pool.rights[g])
+        lefts, rights = [*lefts, *extra], rights
+        h = pool.make(lefts, rights)
+        if pool.dominates(g, lefts, rights):
+            assert pool.equal(g, h), (pool.write(g), pool.write(h))
+    assert found > 20
+
+
 def test_violations_name_dominated_and_reversible_options():
     assert is_canonical(((ZERO, ONE), ())) == ["the form {0,1|}: the Left option 0 is dominated by 1"]
     assert is_canonical(((), (ZERO, ONE))) == [  # {|0,1} = -1, and 1's Left option 0 is >= -1

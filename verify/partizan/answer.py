@@ -9,7 +9,7 @@ no form, and its verdict is compared on the outcome alone.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -85,3 +85,10 @@ def form_text(form: object) -> str:
     from gamecert.solvers.partizan.notation import plain_notation
 
     return plain_notation(form)
+
+
+def form_writer() -> Callable[[object], str]:
+    """:func:`form_text` for many forms, each subform written once across them all (the engine's writer)."""
+    from gamecert.solvers.partizan.notation import PlainNotation
+
+    return PlainNotation()

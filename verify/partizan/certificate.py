@@ -31,8 +31,9 @@ it checked (:class:`CertificateCheck`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 
 from gamecert.solvers.rules.rules import Guard, Limits, PartizanRules
 from gamecert.verify.partizan.compare import Plain
@@ -160,24 +161,23 @@ def _induction(rules: PartizanRules, moves: OneMoves, root: Hashable, bad: list[
     """
     seen, on_path = {root}, {root}
     try:
-        stack: list[list] = [[root, moves.check(root, root), 0]]
+        # A frame: a position on the path and what is left of its options' components.
+        stack: list[tuple[Hashable, Iterator[Hashable]]] = [(root, chain.from_iterable(moves.check(root, root)))]
         while stack:
-            frame = stack[-1]
-            q, below, i = frame
-            if i == len(below):
+            q, below = stack[-1]
+            for c in below:
+                if c in seen:
+                    if c in on_path:  # the path is part of ``seen``
+                        bad.append(f"component {rules.show(root)}: a loop through {rules.show(c)} (play need not end)")
+                        return f"{search.line()}; the induction found a loop"
+                    continue
+                seen.add(c)
+                on_path.add(c)
+                stack.append((c, chain.from_iterable(moves.check(c, root))))
+                break
+            else:
                 on_path.discard(q)
                 stack.pop()
-                continue
-            frame[2] = i + 1
-            c = below[i]
-            if c in on_path:
-                bad.append(f"component {rules.show(root)}: a loop through {rules.show(c)} (play need not end)")
-                return f"{search.line()}; the induction found a loop"
-            if c in seen:
-                continue
-            seen.add(c)
-            on_path.add(c)
-            stack.append([c, moves.check(c, root), 0])
     except MissingForm as exc:
         return f"{search.line()}; the induction needs the form of {rules.show(exc.position)}, which the certificate lacks"
     return (f"{search.line().removeprefix('not decided: ')}; proved instead by induction: each of the {len(seen):,} "
@@ -196,7 +196,11 @@ class OneMoves:
     The sums by Conway's definition and the equality by his order, both in the
     plain pool (:meth:`~gamecert.verify.partizan.compare.Forms.plus`,
     :meth:`~gamecert.verify.partizan.compare.Forms.le`), memoized by pairs of
-    form ids across all positions.
+    form ids across all positions. The equality is first tried as the form's
+    own options with dominated ones added
+    (:meth:`~gamecert.verify.partizan.compare.Forms.dominates`: each other
+    option compared with the form's options on its side only), then, where
+    that does not hold, by the order both ways.
     """
 
     def __init__(self, rules: PartizanRules, game: DifferenceGame, forms: Mapping[Hashable, Plain], bad: list[str]) -> None:
@@ -205,7 +209,7 @@ class OneMoves:
         self.forms = forms
         self.bad = bad
         self.ids: dict[Hashable, int] = {}
-        self.met: dict[Hashable, list[Hashable]] = {}
+        self.met: dict[Hashable, tuple[tuple[Hashable, ...], ...]] = {}
 
     def form(self, p: Hashable) -> int:
         """The pool id of ``p``'s form in the table; :class:`MissingForm` when it has none."""
@@ -216,25 +220,38 @@ class OneMoves:
             found = self.ids[p] = self.game.pool.add(self.forms[p])
         return found
 
-    def check(self, q: Hashable, root: Hashable | None) -> list[Hashable]:
-        """Check ``q`` by one move (once); the components of its options."""
+    def check(self, q: Hashable, root: Hashable | None) -> tuple[tuple[Hashable, ...], ...]:
+        """Check ``q`` by one move (once); the components of each of its options (Left's, then Right's)."""
         met = self.met.get(q)
         if met is not None:
             return met
-        pool, form = self.game.pool, self.form
-        g = form(q)
+        pool, form, known = self.game.pool, self.form, self.ids.get
+        g = known(q)
+        if g is None:
+            g = form(q)
         sides: list[list[int]] = [[], []]
-        met = []
+        met = ()
         for side in (0, 1):
-            for parts in self.game.asked(q, side):
-                sides[side].append(form(parts[0]) if len(parts) == 1 else pool.sum([form(c) for c in parts]))
-                met.extend(parts)
-        h = pool.make(sides[0], sides[1])
-        if h != g and not (pool.le(h, g) and pool.le(g, h)):
-            winner = "Left" if not pool.le(h, g) else "Right"
-            below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
-            self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
-                            f"{pool.write(g)} ({winner} wins moving first)")
+            out = sides[side]
+            options = self.game.asked(q, side)
+            met += options
+            for parts in options:
+                if len(parts) == 1:
+                    f = known(parts[0])
+                    out.append(form(parts[0]) if f is None else f)
+                    continue
+                fs = []
+                for c in parts:
+                    f = known(c)
+                    fs.append(form(c) if f is None else f)
+                out.append(pool.sum(fs))
+        if not pool.dominates(g, sides[0], sides[1]):
+            h = pool.make(sides[0], sides[1])
+            if not (pool.le(h, g) and pool.le(g, h)):
+                winner = "Left" if not pool.le(h, g) else "Right"
+                below = "" if root is None or root == q else f" (below {self.rules.show(root)})"
+                self.bad.append(f"component {self.rules.show(q)}{below}: its options' forms do not make its form "
+                                f"{pool.write(g)} ({winner} wins moving first)")
         self.met[q] = met
         return met
 

@@ -51,7 +51,7 @@ class Forms:
         self._le: dict[int, bool] = {}  # by (G << 32) | H
         self._integer: dict[int, int | None] = {}
         self._written: dict[tuple[int, int], str] = {}
-        self._sum: dict[tuple[int, int], int] = {}
+        self._sum: dict[int, int] = {}  # by (G << 32) | H, G <= H
         #: Plain forms met, by ``id()`` of the tuple, kept alive in ``_kept`` so no id is reused.
         self._met: dict[int, int] = {}
         self._kept: list[Any] = []
@@ -132,43 +132,106 @@ class Forms:
         Depth-first over an explicit stack of pairs, each pair decided once
         (memoized in the pool) and as soon as one witness against it is
         found: ``O(|G| * |H|)`` pairs at most, each scanning its options once.
+        A pair is first looked at for a witness that needs no search (every
+        game is ``<=`` itself): ``H`` itself a Left option of ``G`` (``G^L = H
+        >= H``) or ``G`` a Right option of ``H`` (``H^R = G <= G``); then its
+        options in order.
         """
+        if g == h:
+            return True
         memo = self._le
         found = memo.get((g << 32) | h)
         if found is not None:
             return found
+        get = memo.get
         all_lefts, all_rights = self.lefts, self.rights
-        # A frame: [G, H, next option index]; options 0.. are G's Left options, then H's Right options.
-        stack: list[list[int]] = [[g, h, 0]]
+        # A frame: [G, H, next option index]; options 0.. are G's Left options, then H's Right options; index -1: the
+        # pair is new, not yet looked at for a witness by identity.
+        stack: list[list[int]] = [[g, h, -1]]
+        push = stack.append
         while stack:
             frame = stack[-1]
             a, b, i = frame
             lefts, rights = all_lefts[a], all_rights[b]
+            if i < 0:
+                if b in lefts or a in rights:
+                    memo[(a << 32) | b] = False
+                    stack.pop()
+                    continue
+                i = 0
             n = len(lefts)
-            end = n + len(rights)
-            result, pushed = True, False
-            while i < end:
-                # G^L >= H is H <= G^L; H^R <= G is H^R <= G.
-                x, y = (b, lefts[i]) if i < n else (rights[i - n], a)
-                known = memo.get((x << 32) | y)
+            high = b << 32
+            while i < n:  # G^L >= H is H <= G^L
+                y = lefts[i]
+                known = get(high | y)
                 if known is None:
-                    stack.append([x, y, 0])
-                    pushed = True
+                    frame[2] = i
+                    push([b, y, -1])
                     break
                 if known:
-                    result = False
+                    memo[(a << 32) | b] = False
+                    stack.pop()
                     break
                 i += 1
-            frame[2] = i
-            if pushed:
-                continue
-            memo[(a << 32) | b] = result
-            stack.pop()
+            else:
+                i -= n
+                m = len(rights)
+                while i < m:  # H^R <= G
+                    x = rights[i]
+                    known = get((x << 32) | a)
+                    if known is None:
+                        frame[2] = n + i
+                        push([x, a, -1])
+                        break
+                    if known:
+                        memo[(a << 32) | b] = False
+                        stack.pop()
+                        break
+                    i += 1
+                else:
+                    memo[(a << 32) | b] = True
+                    stack.pop()
         return memo[(g << 32) | h]
 
     def equal(self, g: int, h: int) -> bool:
         """Whether ``G = H`` as games (``G <= H`` and ``H <= G``)."""
         return self.le(g, h) and self.le(h, g)
+
+    def dominates(self, g: int, lefts: Iterable[int], rights: Iterable[int]) -> bool:
+        """Whether ``{lefts | rights}`` is ``G`` with dominated options added, so equal to ``G``: ``G``'s options are
+        among them, every other Left option is ``<=`` some ``G^L`` and every other Right option ``>=`` some ``G^R``.
+
+        Notes
+        -----
+        A dominated option never changes a game's value (Siegel, II.2.4), so
+        removing these leaves ``G`` itself. A sufficient test only: False says
+        nothing (a reversible option, say); each other option is compared with
+        ``G``'s options on its side, by :meth:`le`.
+
+        >>> pool = Forms()
+        >>> z = pool.zero
+        >>> one = pool.make([z], [])
+        >>> pool.dominates(one, [z, pool.make([], [z])], []), pool.dominates(one, [one], [])
+        (True, False)
+        """
+        gl, gr = self.lefts[g], self.rights[g]
+        ls, rs = set(lefts), set(rights)
+        if not (ls.issuperset(gl) and rs.issuperset(gr)):
+            return False
+        le = self.le
+        for a in ls.difference(gl):
+            for x in gl:
+                if le(a, x):
+                    break
+            else:
+                return False
+        for b in rs.difference(gr):
+            for x in gr:
+                if le(x, b):
+                    break
+            else:
+                return False
+        return True
 
     def outcome(self, g: int) -> str:
         """The outcome class: ``L`` (G > 0), ``R`` (G < 0), ``P`` (G = 0) or ``N`` (G fuzzy with 0)."""
@@ -289,7 +352,7 @@ class Forms:
                 return b
             if b == zero:
                 return a
-            return memo.get((a, b) if a <= b else (b, a))
+            return memo.get((a << 32) | b if a <= b else (b << 32) | a)
 
         stack = [(g, h)]
         while stack:
@@ -304,14 +367,19 @@ class Forms:
                 stack.extend(missing)
                 continue
             stack.pop()
-            memo[(a, b) if a <= b else (b, a)] = self.simplify([known(*p) for p in sides[0]], [known(*p) for p in sides[1]])
+            memo[(a << 32) | b if a <= b else (b << 32) | a] = self.simplify([known(*p) for p in sides[0]], [known(*p) for p in sides[1]])
         return known(g, h)
 
     def sum(self, forms: Iterable[int]) -> int:
         """The canonical form of a sum of forms (``0`` for none), added one at a time (:meth:`plus`)."""
-        total = self.zero
+        memo, zero = self._sum, self.zero
+        total = zero
         for f in forms:
-            total = self.plus(total, f)
+            if total == zero:
+                total = f
+            elif f != zero:
+                known = memo.get((total << 32) | f if total <= f else (f << 32) | total)
+                total = self.plus(total, f) if known is None else known
         return total
 
     # -- writing ----------------------------------------------------------------------------

@@ -101,17 +101,26 @@ class DifferenceGame:
         return found
 
     def asked(self, position: Hashable, side: int) -> tuple[tuple[Hashable, ...], ...]:
-        """The components of each option of ``position`` for ``side``, asked of the rules now (nothing kept)."""
+        """The components of each option of ``position`` for ``side``, asked of the rules now (the options are not
+        kept; each option position's components are asked once, as :meth:`split` asks them)."""
         name = ("left", "right")[side]
-        self.guard.doing = (name, position)
+        guard = self.guard
+        guard.doing = (name, position)
         moved = tuple(getattr(self.rules, name)(position))
-        self.guard.doing = None
+        guard.doing = None
         parts = self._parts
+        components = self.rules.components
         out = []
         for q in moved:
             found = parts.get(q)
             if found is None:
-                found = parts[q] = self.split(q)
+                if components is None:
+                    found = (q,)
+                else:
+                    guard.doing = ("components", q)
+                    found = tuple(components(q))
+                    guard.doing = None
+                parts[q] = found
             out.append(found)
         return tuple(out)
 

@@ -16,7 +16,7 @@ from functools import partial
 from gamecert.solvers.partizan.solver import PartizanSolution, partizan_game
 from gamecert.solvers.rules.rules import Guard, PartizanRules
 from gamecert.verify.game import Capability, Formulation
-from gamecert.verify.partizan.answer import Verdict, claimed, form_key, form_text, value_text
+from gamecert.verify.partizan.answer import Verdict, claimed, form_key, form_writer, value_text
 from gamecert.verify.partizan.certificate import CertificateCheck, check_partizan
 from gamecert.verify.partizan.compare import Forms
 from gamecert.verify.rules.base import QueryRulesGame
@@ -47,6 +47,7 @@ class PartizanRulesGame(QueryRulesGame[list, PartizanSolution]):
         """The answers (position, value, form, outcome, components), and the certificate: every component
         position's form, and what the checker decided about it."""
         guard = Guard(self.rules, self.limits)  # the rules' format() runs timed
+        form_text = form_writer()  # the table's forms share subforms: each is written once
         with guard:
             show = partial(self.rules.show, guard=guard)
             answers = [
