@@ -9,6 +9,10 @@ formula (the rules file's claim ``published``) and from hand play (each stated b
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -59,6 +63,21 @@ def test_solve_json_has_value_form_outcome_and_the_certificate():
     assert ["../..", "{1|-1}"] in certificate["table"]
     assert certificate["checked"][0].startswith("component .../... = {2|{-1|0}}: canonical; in .../... - {2|{-1|0}} the "
                                                 "second player wins (")
+
+
+def test_solve_json_is_the_same_under_every_hash_seed(tmp_path):
+    # Col's positions are strings: the certificate's difference searches once moved a sum's positions in hash order,
+    # so the positions they counted changed with PYTHONHASHSEED (on Col's case, seeds 0 and 1 differed).
+    source = tmp_path / "col.txt"
+    source.write_text(tomllib.loads((CASES / "col.toml").read_text())["input"].lstrip())
+    command = [sys.executable, "-c", "from gamecert.verify.launch import run; run()", "solve", "--rules", rules("col"),
+               "--json", str(source)]
+    outputs = [
+        subprocess.run(command, capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        for seed in ("0", "1", "2")
+    ]
+    assert json.loads(outputs[0])["certificate"]["violations"] == []
+    assert outputs[1] == outputs[0] and outputs[2] == outputs[0]
 
 
 def test_solve_position_names_each_players_winning_move():

@@ -80,6 +80,10 @@ class DifferenceGame:
         self._parts: dict[Hashable, tuple[Hashable, ...]] = {}  # an option position's components, asked once
         #: Component position -> form id, for the options of shallow positions (:meth:`start`).
         self.table: dict[Hashable, int] = {}
+        # Component position -> when it was first met (in the rules' own order of parts and options): the order a
+        # sum's rules positions are moved in, so a search and the positions it counts do not depend on the
+        # positions' hashes (PYTHONHASHSEED). Every rules position of a sum is met before the sum is searched.
+        self._met: dict[Hashable, int] = {}
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -135,6 +139,8 @@ class DifferenceGame:
         parts: list[Hashable] = []
         for p in positions:
             parts.extend(self.split(p))
+        for q in parts:
+            self._met.setdefault(q, len(self._met))
         return _state(Counter(parts), Counter(plus), Counter(minus)) + (tuple(shallow),)
 
     def options(self, state: tuple, side: int) -> list[tuple]:
@@ -150,8 +156,11 @@ class DifferenceGame:
                     raise MissingForm(missing)
                 more = _sorted(_moved(plus, None, [self.table[c] for c in parts]))
                 out.append((rules_part, more, minus, rest_shallow))
-        for c, _ in rules_part:
+        met = self._met
+        for c in sorted((c for c, _ in rules_part), key=met.__getitem__):
             for parts in self.rules_options(c, side):
+                for q in parts:
+                    met.setdefault(q, len(met))
                 out.append((frozenset(_moved(rules_part, c, parts).items()), plus, minus, shallow))
         for f, _ in plus:
             for o in (pool.lefts, pool.rights)[side][f]:
