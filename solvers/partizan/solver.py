@@ -259,22 +259,6 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                 parts = components(m)
                 if type(parts) is not tuple:
                     parts = tuple(parts) if type(parts) is list else _listed(parts, "components", m, guard)
-                if len(parts) == 1:
-                    c = parts[0]
-                    try:
-                        v = get(c)
-                    except TypeError:
-                        _hashable(c, "components", m, guard)
-                        raise
-                    if v is not None and v is not _OPEN:
-                        split[m] = v
-                        side.append(v)
-                        continue
-                    split[m] = parts
-                    pending.append((side, len(side), m, len(todo)))
-                    todo.append(c)
-                    side.append(None)
-                    continue
                 try:
                     hash(parts)
                 except TypeError:
