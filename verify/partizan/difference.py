@@ -106,25 +106,17 @@ class DifferenceGame:
 
     def asked(self, position: Hashable, side: int) -> tuple[tuple[Hashable, ...], ...]:
         """The components of each option of ``position`` for ``side``, asked of the rules now (the options are not
-        kept; each option position's components are asked once, as :meth:`split` asks them)."""
+        kept; each option position's components are asked once, by :meth:`split`)."""
         name = ("left", "right")[side]
-        guard = self.guard
-        guard.doing = (name, position)
+        self.guard.doing = (name, position)
         moved = tuple(getattr(self.rules, name)(position))
-        guard.doing = None
+        self.guard.doing = None
         parts = self._parts
-        components = self.rules.components
         out = []
         for q in moved:
             found = parts.get(q)
             if found is None:
-                if components is None:
-                    found = (q,)
-                else:
-                    guard.doing = ("components", q)
-                    found = tuple(components(q))
-                    guard.doing = None
-                parts[q] = found
+                found = parts[q] = self.split(q)
             out.append(found)
         return tuple(out)
 
