@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from gamecert.solvers.rules.rules import GeneralRules, Limits, ScoreRules
+from gamecert.verify.engine.qbf import stop_launcher
 
 #: The sizes every family is tried at, in order.
 SIZES = (30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000)
@@ -281,6 +282,7 @@ def one(kind: str, name: str, size: int) -> dict:
         trial.formulation.run(trial.instance)
     except Exception as exc:  # noqa: BLE001 - a refusal past an old size limit is a TimeLimitError
         return {"status": "refused", "why": f"{type(exc).__name__}: {exc}", "positions": positions}
+    stop_launcher()  # the QBF runs its launcher forked count once it is reaped
     usage = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import resource
+
 import pytest
 from pyqbf.formula import PCNF
 
@@ -13,6 +16,7 @@ from gamecert.verify.engine.qbf import (
     first_model,
     solve_portfolio,
     solve_qbf,
+    stop_launcher,
 )
 from gamecert.verify.errors import QbfDisagreementError
 
@@ -82,8 +86,82 @@ def test_unknown_solver_is_refused():
 
 
 def test_malformed_formulas_are_named():
-    from gamecert.verify.engine.qbf import malformed
+    from gamecert.verify.engine.qbf_server import malformed
 
     f = _formula([("e", [1]), ("a", [2])], [[1, 2], [1, 3]])
     assert malformed(f) == "1 variables of clauses unquantified (3)"
     assert malformed(_formula(*CASES[3][:2])) is None
+
+
+@pytest.fixture
+def launcher_first(monkeypatch):
+    """This process's runs go through a launcher of their own from the first (see ``qbf._Launcher``)."""
+    from gamecert.verify.engine import qbf
+
+    monkeypatch.setattr(qbf, "LAUNCHER_AFTER", 1)
+    monkeypatch.setattr(qbf._Launcher, "_owner", 0)  # a fresh count, as in a newly forked process
+    yield qbf._Launcher
+    qbf.stop_launcher()
+    monkeypatch.setattr(qbf._Launcher, "_owner", 0)
+
+
+def _children(pid: int) -> set[int]:
+    from pathlib import Path
+
+    found = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        found.update(int(p) for p in (task / "children").read_text().split())
+    return found
+
+
+def test_runs_through_the_launcher_give_every_verdict(launcher_first):
+    for prefix, clauses, expected in CASES:
+        for preprocess in (False, True):
+            runs = solve_portfolio(_formula(prefix, clauses), QBF_SOLVERS, time_limit=60, preprocess=preprocess)
+            assert [r.verdict for r in runs] == ["true" if expected else "false"] * len(QBF_SOLVERS), runs
+            assert all(r.cpu is not None for r in runs)
+    launcher = launcher_first._mine
+    assert launcher is not None and launcher.process.poll() is None
+    assert first_model(solve_portfolio(_formula(*CASES[3][:2]), PORTFOLIO, time_limit=60, model=True)) == (1, -2)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    stop_launcher()  # its runs' CPU time counts here once it is reaped
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert after.ru_utime + after.ru_stime > before.ru_utime + before.ru_stime
+    assert launcher.process.returncode == 0 and launcher_first._mine is None
+
+
+def _pigeons(holes: int) -> PCNF:
+    """``holes + 1`` pigeons in ``holes`` holes, one to a hole: false, and slow to refute by search."""
+    var = {(p, h): p * holes + h + 1 for p in range(holes + 1) for h in range(holes)}
+    clauses = [[var[p, h] for h in range(holes)] for p in range(holes + 1)]
+    clauses += [[-var[p, h], -var[q, h]] for h in range(holes) for p in range(holes + 1) for q in range(p)]
+    return _formula([("e", sorted(var.values()))], clauses)
+
+
+def test_the_launcher_kills_runs_at_their_limit_and_leaves_none_behind(launcher_first):
+    formula = _formula(*CASES[0][:2])
+    assert solve_qbf(formula, "caqe", time_limit=0.0).verdict == "timeout"
+    runs = solve_portfolio(formula, ("depqbf", "rareqs", "caqe"), time_limit=60, race=True)
+    assert all(r.verdict in ("true", "stopped") for r in runs) and any(r.verdict == "true" for r in runs)
+    assert solve_qbf(_pigeons(11), "depqbf", time_limit=0.5).verdict == "timeout"
+    launcher = launcher_first._mine
+    read_end, write_end = os.pipe()
+    pid = launcher.start(write_end, (_pigeons(11), "depqbf", False, False, ()))
+    os.close(write_end)
+    assert pid in _children(launcher.process.pid)
+    launcher.close()  # the launcher kills and reaps the run still going, then ends
+    assert launcher.process.returncode == 0
+    assert os.read(read_end, 100) == b""
+    os.close(read_end)
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_a_dead_launcher_leaves_the_runs_to_this_process(launcher_first):
+    solve_qbf(_formula(*CASES[0][:2]), "depqbf", time_limit=60)
+    launcher = launcher_first._mine
+    launcher.process.kill()
+    launcher.process.wait()
+    for prefix, clauses, expected in CASES:
+        assert solve_qbf(_formula(prefix, clauses), "depqbf", time_limit=60).answer is expected
+    assert launcher_first._mine is None

@@ -28,14 +28,18 @@ elimination, variable expansion); Bloqqer may decide the formula by itself.
 It may eliminate variables of the outermost block, so a preprocessed run
 never reports a model; and where it expands a universal variable, pyqbf
 hands back a prefix that leaves the new variables unquantified, so such a
-run is an ``"error"`` (:func:`malformed`), never a verdict.
+run is an ``"error"`` (:func:`~gamecert.verify.engine.qbf_server.malformed`), never a verdict.
 
 Each run is a child made by ``os.fork`` in a process group of its own (a
 solver run through QuAPI starts a process of its own; killing the group ends
 it too). The child writes one JSON line into a pipe; the parent waits with
 ``select`` until each child's deadline and kills the group past it. Where
 ``fork`` is missing the runs happen here, one after the other, without a time
-limit.
+limit. A process that has made :data:`LAUNCHER_AFTER` runs starts the small
+resident launcher of :mod:`~gamecert.verify.engine.qbf_server` and has it
+fork the later runs (the same child, the same pipe and process group): a
+fork of a process that has loaded OR-Tools and numba costs far more than a
+small formula's run.
 
 >>> from pyqbf.formula import PCNF
 >>> f = PCNF(from_clauses=[[1, 2], [-1, -2]]); _ = f.forall(1).exists(2)
@@ -45,20 +49,28 @@ True
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import importlib
 import json
 import os
-import resource
+import pickle
 import select
 import signal
+import socket
+import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from pyqbf.formula import PCNF
 
 from gamecert.solvers.errors import GamecertError
+from gamecert.verify.engine import qbf_server
+from gamecert.verify.engine.qbf_server import HEADER, run_child, solve_here
 from gamecert.verify.errors import QbfDisagreementError
 
 #: Every solver :func:`solve_qbf` accepts (pyqbf's names).
@@ -122,64 +134,6 @@ def _check_solvers(solvers: Sequence[str]) -> None:
             raise GamecertError(f"unknown QBF solver {name!r}; choose from {', '.join(QBF_SOLVERS)}")
     if not solvers:
         raise GamecertError("a QBF portfolio needs at least one solver")
-
-
-def _solve_here(formula: PCNF, solver: str, preprocess: bool, model: bool) -> dict:
-    """Solve in this process; the reply the child sends (verdict, model, cpu)."""
-    from pyqbf.solvers import Solver
-
-    if preprocess:
-        from pyqbf.process import Bloqqer
-
-        reduced = Bloqqer().preprocess(formula.copy())
-        if isinstance(reduced, bool):
-            return {"verdict": "true" if reduced else "false", "model": None}
-        fault = malformed(reduced)
-        if fault:
-            return {"verdict": "error", "message": f"Bloqqer's output (through pyqbf) is malformed: {fault}"}
-        formula = reduced
-    # Solve
-    with Solver(name=solver, bootstrap_with=formula) as s:
-        result = s.solve()
-        assignment = None
-        if result is True and model and not preprocess and solver in MODEL_SOLVERS:
-            assignment = [int(x) for x in s.get_model()]
-    if result is not True and result is not False:
-        return {"verdict": "error", "message": f"{solver} gave no answer ({result!r})"}
-    return {"verdict": "true" if result else "false", "model": assignment}
-
-
-def malformed(formula: PCNF) -> str | None:
-    """What makes ``formula`` no prenex CNF a solver may be given (a variable of a clause left
-    unquantified, a 0 in the prefix, a variable past ``nv``), or None.
-
-    Bloqqer's variable expansion adds variables, which pyqbf's wrapper leaves
-    out of the prefix (they come back as zeros and ``nv`` is not raised); a
-    solver then reads them as outermost existentials, which can turn a false
-    formula true or a true one false. Such a run is an ``"error"``.
-
-    >>> f = PCNF(from_clauses=[[1, 2]]); _ = f.forall(1)
-    >>> malformed(f)
-    '1 variables of clauses unquantified (2)'
-    """
-    prefix = [abs(v) for v in formula.prefix]
-    if 0 in prefix:
-        return "0 in the prefix"
-    quantified = set(prefix)
-    used = {abs(lit) for clause in formula.clauses for lit in clause}
-    free = sorted(used - quantified)
-    if free:
-        shown = ", ".join(map(str, free[:5])) + (", ..." if len(free) > 5 else "")
-        return f"{len(free)} variables of clauses unquantified ({shown})"
-    if used and max(used) > formula.nv:
-        return f"variable {max(used)} past nv = {formula.nv}"
-    return None
-
-
-def _cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _run(reply: dict, solver: str, preprocess: bool, seconds: float) -> QbfRun:
@@ -251,7 +205,7 @@ def solve_portfolio(
         for name in solvers:
             start = time.perf_counter()
             try:
-                reply = _solve_here(formula, name, preprocess, model)
+                reply = solve_here(formula, name, preprocess, model, MODEL_SOLVERS)
             except Exception as exc:  # noqa: BLE001 - a solver's fault becomes an "error" run
                 reply = {"verdict": "error", "message": str(exc)}
             runs.append(_run(reply, name, preprocess, time.perf_counter() - start))
@@ -262,33 +216,23 @@ def solve_portfolio(
         importlib.import_module("pyqbf.process")
     sys.stdout.flush()
     sys.stderr.flush()
+    launcher = _Launcher.get()
     children: dict[int, tuple[int, int, float]] = {}  # read end -> (index, pid, start)
+    ours: set[int] = set()  # the pids forked here (the launcher reaps the others)
     for index, name in enumerate(solvers):
         read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: one JSON line, then exit; never returns
-            code = 0
-            try:
-                os.setpgid(0, 0)
-                os.close(read_end)
-                quiet = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(quiet, 1)
-                os.dup2(quiet, 2)
-                try:
-                    reply = _solve_here(formula, name, preprocess, model)
-                except Exception as exc:  # noqa: BLE001 - reported to the parent
-                    reply = {"verdict": "error", "message": f"{name}: {exc}"[:500]}
-                reply["cpu"] = _cpu_seconds()
-                os.write(write_end, (json.dumps(reply) + "\n").encode())
-            except BaseException:  # noqa: BLE001 - the parent sees no answer: an error run
-                code = 1
-            finally:
-                os._exit(code)
+        pid = launcher.start(write_end, (formula, name, preprocess, model, MODEL_SOLVERS)) if launcher else None
+        if pid is None:
+            pid = os.fork()
+            if pid == 0:  # the child: one JSON line, then exit; never returns
+                with contextlib.suppress(OSError):
+                    os.close(read_end)
+                    os.setpgid(0, 0)
+                run_child(write_end, formula, name, preprocess, model, MODEL_SOLVERS)
+            ours.add(pid)
+            with contextlib.suppress(OSError):
+                os.setpgid(pid, pid)  # also set here, so a kill before the child ran finds the group
         os.close(write_end)
-        try:
-            os.setpgid(pid, pid)  # also set here, so a kill before the child ran finds the group
-        except OSError:
-            pass
         children[read_end] = (index, pid, time.perf_counter())
     runs: list[QbfRun | None] = [None] * len(solvers)
     buffers: dict[int, bytes] = {fd: b"" for fd in children}
@@ -299,9 +243,13 @@ def solve_portfolio(
         if reply["verdict"] in ("timeout", "stopped"):
             _kill(pid)
         os.close(fd)
-        _, status = os.waitpid(pid, 0)
+        if pid in ours:
+            _, status = os.waitpid(pid, 0)
+            died = f"wait status {status}"
+        else:
+            died = "run by the launcher"
         if reply["verdict"] == "error" and not reply.get("message"):
-            reply["message"] = f"{solvers[index]} died without an answer (wait status {status})"
+            reply["message"] = f"{solvers[index]} died without an answer ({died})"
         runs[index] = _run(reply, solvers[index], preprocess, seconds)
         return solvers[index]
 
@@ -338,7 +286,8 @@ def solve_portfolio(
             _, pid, _ = children.pop(fd)
             _kill(pid)
             os.close(fd)
-            os.waitpid(pid, 0)
+            if pid in ours:
+                os.waitpid(pid, 0)
     return tuple(runs)  # type: ignore[arg-type]
 
 
@@ -349,6 +298,97 @@ def _kill(pid: int) -> None:
             os.kill(target, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+
+
+#: Runs forked by a process itself before it starts a launcher for the rest (starting one costs about as much).
+LAUNCHER_AFTER = 16
+#: Seconds a request may wait on the launcher before it counts as a fault (it forks at once when well).
+LAUNCHER_PATIENCE = 60.0
+
+
+class _Launcher:
+    """This process's connection to its :mod:`~gamecert.verify.engine.qbf_server` (one per process, made on
+    demand; a forked child makes its own; threads take turns). Any fault of the launcher's turns it off: the
+    runs are forked here again."""
+
+    _lock = threading.Lock()
+    _mine: _Launcher | None = None
+    _runs = 0
+    _owner = 0
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        with theirs:
+            self.process = subprocess.Popen(
+                [sys.executable, "-I", str(Path(qbf_server.__file__)), str(theirs.fileno())],
+                pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        ours.settimeout(LAUNCHER_PATIENCE)
+        self.sock = ours
+        atexit.register(self.close)
+
+    @classmethod
+    def get(cls) -> _Launcher | None:
+        """The launcher to fork this process's next run, or None to fork it here."""
+        if cls._owner != os.getpid():  # a fork of the process that made it: start afresh
+            cls._lock = threading.Lock()
+            cls._mine, cls._runs, cls._owner = None, 0, os.getpid()
+        with cls._lock:
+            cls._runs += 1
+            if cls._mine is None and cls._runs == LAUNCHER_AFTER and sys.executable:
+                try:
+                    cls._mine = cls()
+                except OSError:
+                    pass
+            return cls._mine
+
+    def start(self, write_end: int, request: tuple) -> int | None:
+        """Have the launcher fork the run ``request`` writing to ``write_end``: its pid, or None."""
+        body = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+        with self._lock:
+            return self._exchange(write_end, body)
+
+    def _exchange(self, write_end: int, body: bytes) -> int | None:
+        try:
+            socket.send_fds(self.sock, [HEADER.pack(len(body))], [write_end])
+            self.sock.sendall(body)
+            reply = b""
+            while len(reply) < HEADER.size:
+                chunk = self.sock.recv(HEADER.size - len(reply))
+                if not chunk:
+                    raise OSError("the QBF launcher closed its socket")
+                reply += chunk
+        except OSError:
+            self.close()
+            type(self)._mine = None
+            type(self)._runs = LAUNCHER_AFTER  # never again in this process
+            return None
+        return HEADER.unpack(reply)[0]
+
+    def close(self) -> None:
+        """Close the socket and reap the launcher (it kills and reaps the runs it still has)."""
+        if self.sock.fileno() < 0:
+            return
+        self.sock.close()
+        if self.process.pid and os.getpid() == type(self)._owner:
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def stop_launcher() -> None:
+    """End this process's launcher, if it has one, and reap it: from then on the CPU time of every run it
+    forked counts in this process's ``RUSAGE_CHILDREN``, as a run forked here does once reaped (a
+    benchmark reads it there). The next runs are forked here until a new launcher pays off."""
+    if _Launcher._owner != os.getpid():
+        return
+    with _Launcher._lock:
+        if _Launcher._mine is not None:
+            _Launcher._mine.close()
+            _Launcher._mine, _Launcher._runs = None, 0
 
 
 def agreed_verdict(runs: Sequence[QbfRun], what: str = "the formula") -> bool | None:
