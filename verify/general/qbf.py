@@ -278,7 +278,8 @@ def _prefix(clauses: list[list[int]], blocks: list[tuple[str, list[int]]], top: 
     """The pyqbf ``PCNF`` of ``clauses`` under ``blocks`` (outermost first, adjacent blocks of one quantifier merged)."""
     from pyqbf.formula import PCNF
 
-    formula = PCNF(from_clauses=clauses)
+    formula = PCNF()
+    formula.from_clauses(clauses, by_ref=True)  # not deep-copied: the clauses are this formula's alone
     for quantifier, variables in _merged(blocks):
         if variables:
             (formula.exists if quantifier == "e" else formula.forall)(*variables)

@@ -125,7 +125,8 @@ class QbfEncoding:
 
     def pcnf(self) -> PCNF:
         """The formula as a pyqbf :class:`~pyqbf.formula.PCNF`."""
-        f = PCNF(from_clauses=[list(c) for c in self.clauses])
+        f = PCNF()
+        f.from_clauses([list(c) for c in self.clauses], by_ref=True)  # a fresh list: no deep copy of it
         for quantifier, block in self.prefix:
             (f.exists if quantifier == "e" else f.forall)(*block)
         f.nv = self.num_vars
