@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-SUITES = ["maze", "geography", "bunny_egg", "cutting", "qbf", "input", "pictures", "campaign", "package", "rules", "octal", "hostile", "general", "partizan", "partizan_check", "interactive_stress", "judge"]
+SUITES = ["maze", "geography", "bunny_egg", "cutting", "qbf", "qbf_portfolio", "input", "pictures", "campaign", "package", "rules", "octal", "hostile", "general", "partizan", "partizan_check", "interactive_stress", "judge"]
 
 
 def main(argv: list[str]) -> int:

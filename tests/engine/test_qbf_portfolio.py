@@ -99,6 +99,7 @@ def launcher_first(monkeypatch):
     from gamecert.verify.engine import qbf
 
     monkeypatch.setattr(qbf, "LAUNCHER_AFTER", 1)
+    monkeypatch.setattr(qbf, "LAUNCHER_RSS", 0)
     monkeypatch.setattr(qbf._Launcher, "_owner", 0)  # a fresh count, as in a newly forked process
     yield qbf._Launcher
     qbf.stop_launcher()
@@ -162,6 +163,15 @@ def test_a_dead_launcher_leaves_the_runs_to_this_process(launcher_first):
     launcher = launcher_first._mine
     launcher.process.kill()
     launcher.process.wait()
+    for prefix, clauses, expected in CASES:
+        assert solve_qbf(_formula(prefix, clauses), "depqbf", time_limit=60).answer is expected
+    assert launcher_first._mine is None
+
+
+def test_a_small_process_forks_its_runs_itself(launcher_first, monkeypatch):
+    from gamecert.verify.engine import qbf
+
+    monkeypatch.setattr(qbf, "LAUNCHER_RSS", 1 << 60)  # no process is that large: its own forks are cheaper
     for prefix, clauses, expected in CASES:
         assert solve_qbf(_formula(prefix, clauses), "depqbf", time_limit=60).answer is expected
     assert launcher_first._mine is None

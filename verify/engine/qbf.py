@@ -35,11 +35,11 @@ solver run through QuAPI starts a process of its own; killing the group ends
 it too). The child writes one JSON line into a pipe; the parent waits with
 ``select`` until each child's deadline and kills the group past it. Where
 ``fork`` is missing the runs happen here, one after the other, without a time
-limit. A process that has made :data:`LAUNCHER_AFTER` runs starts the small
-resident launcher of :mod:`~gamecert.verify.engine.qbf_server` and has it
-fork the later runs (the same child, the same pipe and process group): a
-fork of a process that has loaded OR-Tools and numba costs far more than a
-small formula's run.
+limit. A large process (past :data:`LAUNCHER_RSS`) that has made
+:data:`LAUNCHER_AFTER` runs starts the small resident launcher of
+:mod:`~gamecert.verify.engine.qbf_server` and has it fork the later runs
+(the same child, the same pipe and process group): a fork of a process that
+has loaded OR-Tools and numba costs far more than a small formula's run.
 
 >>> from pyqbf.formula import PCNF
 >>> f = PCNF(from_clauses=[[1, 2], [-1, -2]]); _ = f.forall(1).exists(2)
@@ -300,21 +300,35 @@ def _kill(pid: int) -> None:
             pass
 
 
-#: Runs forked by a process itself before it starts a launcher for the rest (starting one costs about as much).
+#: Runs forked by a process itself before it looks at starting a launcher for the rest, and again between looks.
 LAUNCHER_AFTER = 16
+#: Resident bytes past which a process's own fork costs more than a run by the launcher (whose process is
+#: about 25 MiB: in a process of that size a run forked by itself costs 5 ms, by a launcher 7 ms;
+#: in one of 155 MiB, as ``gamecert check`` is with OR-Tools and numba loaded, 16 ms against 6 ms).
+LAUNCHER_RSS = 64 << 20
 #: Seconds a request may wait on the launcher before it counts as a fault (it forks at once when well).
 LAUNCHER_PATIENCE = 60.0
 
 
+def _resident_bytes() -> int:
+    """This process's resident set in bytes (0 where ``/proc`` does not say)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 class _Launcher:
     """This process's connection to its :mod:`~gamecert.verify.engine.qbf_server` (one per process, made on
-    demand; a forked child makes its own; threads take turns). Any fault of the launcher's turns it off: the
-    runs are forked here again."""
+    demand; a forked child makes its own; threads take turns). A fault of the launcher's turns it off for
+    good: the runs are forked here again."""
 
     _lock = threading.Lock()
     _mine: _Launcher | None = None
     _runs = 0
     _owner = 0
+    _broken = False
 
     def __init__(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -333,14 +347,17 @@ class _Launcher:
         """The launcher to fork this process's next run, or None to fork it here."""
         if cls._owner != os.getpid():  # a fork of the process that made it: start afresh
             cls._lock = threading.Lock()
-            cls._mine, cls._runs, cls._owner = None, 0, os.getpid()
+            cls._mine, cls._runs, cls._owner, cls._broken = None, 0, os.getpid(), False
         with cls._lock:
             cls._runs += 1
-            if cls._mine is None and cls._runs == LAUNCHER_AFTER and sys.executable:
+            if (
+                cls._mine is None and not cls._broken and cls._runs % LAUNCHER_AFTER == 0
+                and sys.executable and _resident_bytes() > LAUNCHER_RSS
+            ):
                 try:
                     cls._mine = cls()
                 except OSError:
-                    pass
+                    cls._broken = True
             return cls._mine
 
     def start(self, write_end: int, request: tuple) -> int | None:
@@ -361,8 +378,7 @@ class _Launcher:
                 reply += chunk
         except OSError:
             self.close()
-            type(self)._mine = None
-            type(self)._runs = LAUNCHER_AFTER  # never again in this process
+            type(self)._mine, type(self)._broken = None, True
             return None
         return HEADER.unpack(reply)[0]
 
