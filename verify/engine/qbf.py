@@ -300,7 +300,7 @@ def _kill(pid: int) -> None:
             pass
 
 
-#: Runs forked by a process itself before it looks at starting a launcher for the rest, and again between looks.
+#: Portfolio calls whose runs a process forks itself before it looks at starting a launcher, and between looks.
 LAUNCHER_AFTER = 16
 #: Resident bytes past which a process's own fork costs more than a run by the launcher (whose process is
 #: about 25 MiB: in a process of that size a run forked by itself costs 5 ms, by a launcher 7 ms;

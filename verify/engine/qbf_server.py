@@ -155,9 +155,10 @@ def serve(sock: socket.socket) -> None:
         while True:
             _reap(children)
             header, fds, _, _ = socket.recv_fds(sock, HEADER.size, 1)
-            if len(header) < HEADER.size:
+            rest = _receive(sock, HEADER.size - len(header)) if header else None
+            if rest is None:
                 break
-            body = _receive(sock, HEADER.unpack(header)[0])
+            body = _receive(sock, HEADER.unpack(header + rest)[0])
             if body is None or len(fds) != 1:
                 break
             formula, solver, preprocess, model, model_solvers = pickle.loads(body)
