@@ -87,7 +87,9 @@ def partizan_game(
     one after another, each by its components, sharing the table, and each
     answer is handed to ``answered`` once known; an option's components,
     asked of the rules once per option position, are kept for the options
-    met again (a position is reached by many orders of the same moves).
+    met again (a position is reached by many orders of the same moves), and
+    an option position already met as a component is not split again (a
+    component is its own only component: the contract in docs/partizan.md).
 
     >>> from gamecert.solvers.rules.rules import PartizanRules
     >>> # A heap of n: Left takes 1, Right takes 2.
@@ -218,7 +220,8 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
 def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, get: Callable) -> list:
     """``position``'s search frame (see :func:`_evaluate`): the form of every Left and every Right option known so
     far, the components not in the table (``get``), and the options that wait for them; each option position's
-    components are asked of the rules once (kept in ``split``, then replaced by the option's form)."""
+    components are asked of the rules once (kept in ``split``, then replaced by the option's form), and not at all
+    for a position the table holds (a component is its own only component)."""
     components = rules.components
     found = split.get
     todo: list = []
@@ -255,18 +258,25 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                 side.append(parts)
                 continue
             if parts is None:
+                v = get(m)
+                if v is not None:  # a component met before is its own one component (docs/partizan.md)
+                    if v is _OPEN:
+                        pending.append((side, len(side), None, len(todo)))
+                        todo.append(m)
+                        v = None
+                    side.append(v)
+                    continue
                 guard.doing = ("components", m)
                 parts = components(m)
                 if type(parts) is not tuple:
                     parts = tuple(parts) if type(parts) is list else _listed(parts, "components", m, guard)
-                try:
-                    hash(parts)
-                except TypeError:
-                    for p in parts:
-                        _hashable(p, "components", m, guard)
                 split[m] = parts
             if len(parts) == 1:
-                v = get(parts[0])
+                try:
+                    v = get(parts[0])
+                except TypeError:
+                    _hashable(parts[0], "components", m, guard)
+                    raise
                 if v is not None and v is not _OPEN:
                     split[m] = v
                     side.append(v)
@@ -275,7 +285,11 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                 todo.append(parts[0])
             else:
                 for c in parts:
-                    v = get(c)
+                    try:
+                        v = get(c)
+                    except TypeError:
+                        _hashable(c, "components", m, guard)
+                        raise
                     if v is None or v is _OPEN:
                         todo.append(c)
                 pending.append((side, len(side), m, parts))
