@@ -167,7 +167,9 @@ def _solve(rules: PartizanRules, queries: list, guard: Guard, answered: Answered
 def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, guard: Guard, counted: bool) -> None:
     """Fill ``table`` with the canonical form of ``root`` and of every component position below it (``counted``:
     against ``max_positions``; else memory alone bounds it, through the guard). ``split`` keeps each option
-    position's components, asked of the rules once, and once they are all solved the option's form instead.
+    position's components, asked of the rules once, and once they are all solved the option's form instead; and
+    every component position's form, so that an option position met as a component is not split at all (a
+    component is its own only component, docs/partizan.md).
 
     A frame is ``[position, Left options' forms, Right options' forms, the components still to evaluate first,
     how many of those are done, the options waiting for them]``. The fourth list is made once, from what the
@@ -179,6 +181,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
     """
     get = table.get
     show = rules.show
+    keep = rules.components is not None
     table[root] = _OPEN
     stack = [_frame(rules, root, guard, split, get)]
     while stack:
@@ -209,6 +212,8 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
             if m is not None:
                 split[m] = f
         f = table[frame[0]] = canonical(frame[1], frame[2])
+        if keep:  # a component is its own only component: as an option position it needs no split
+            split[frame[0]] = f
         stack.pop()
         if stack:  # the parent waits on this position: hand it the form
             frame = stack[-1]
@@ -221,7 +226,7 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
     """``position``'s search frame (see :func:`_evaluate`): the form of every Left and every Right option known so
     far, the components not in the table (``get``), and the options that wait for them; each option position's
     components are asked of the rules once (kept in ``split``, then replaced by the option's form), and not at all
-    for a position the table holds (a component is its own only component)."""
+    for a component position already solved (``split`` holds its form)."""
     components = rules.components
     found = split.get
     todo: list = []
@@ -258,14 +263,6 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                 side.append(parts)
                 continue
             if parts is None:
-                v = get(m)
-                if v is not None:  # a component met before is its own one component (docs/partizan.md)
-                    if v is _OPEN:
-                        pending.append((side, len(side), None, len(todo)))
-                        todo.append(m)
-                        v = None
-                    side.append(v)
-                    continue
                 guard.doing = ("components", m)
                 parts = components(m)
                 if type(parts) is not tuple:
