@@ -87,7 +87,9 @@ def partizan_game(
     one after another, each by its components, sharing the table, and each
     answer is handed to ``answered`` once known; an option's components,
     asked of the rules once per option position, are kept for the options
-    met again (a position is reached by many orders of the same moves).
+    met again (a position is reached by many orders of the same moves), and
+    an option position already met as a component is not split again (a
+    component is its own only component: the contract in docs/partizan.md).
 
     >>> from gamecert.solvers.rules.rules import PartizanRules
     >>> # A heap of n: Left takes 1, Right takes 2.
@@ -165,7 +167,9 @@ def _solve(rules: PartizanRules, queries: list, guard: Guard, answered: Answered
 def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, guard: Guard, counted: bool) -> None:
     """Fill ``table`` with the canonical form of ``root`` and of every component position below it (``counted``:
     against ``max_positions``; else memory alone bounds it, through the guard). ``split`` keeps each option
-    position's components, asked of the rules once, and once they are all solved the option's form instead.
+    position's components, asked of the rules once, and once they are all solved the option's form instead; and
+    every component position's form, so that an option position met as a component is not split at all (a
+    component is its own only component, docs/partizan.md).
 
     A frame is ``[position, Left options' forms, Right options' forms, the components still to evaluate first,
     how many of those are done, the options waiting for them]``. The fourth list is made once, from what the
@@ -177,6 +181,7 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
     """
     get = table.get
     show = rules.show
+    keep = rules.components is not None
     table[root] = _OPEN
     stack = [_frame(rules, root, guard, split, get)]
     while stack:
@@ -207,6 +212,8 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
             if m is not None:
                 split[m] = f
         f = table[frame[0]] = canonical(frame[1], frame[2])
+        if keep:  # a component is its own only component: as an option position it needs no split
+            split[frame[0]] = f
         stack.pop()
         if stack:  # the parent waits on this position: hand it the form
             frame = stack[-1]
@@ -218,7 +225,8 @@ def _evaluate(rules: PartizanRules, root: Hashable, table: dict, split: dict, gu
 def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, get: Callable) -> list:
     """``position``'s search frame (see :func:`_evaluate`): the form of every Left and every Right option known so
     far, the components not in the table (``get``), and the options that wait for them; each option position's
-    components are asked of the rules once (kept in ``split``, then replaced by the option's form)."""
+    components are asked of the rules once (kept in ``split``, then replaced by the option's form), and not at all
+    for a component position already solved (``split`` holds its form)."""
     components = rules.components
     found = split.get
     todo: list = []
@@ -259,14 +267,13 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                 parts = components(m)
                 if type(parts) is not tuple:
                     parts = tuple(parts) if type(parts) is list else _listed(parts, "components", m, guard)
-                try:
-                    hash(parts)
-                except TypeError:
-                    for p in parts:
-                        _hashable(p, "components", m, guard)
                 split[m] = parts
             if len(parts) == 1:
-                v = get(parts[0])
+                try:
+                    v = get(parts[0])
+                except TypeError:
+                    _hashable(parts[0], "components", m, guard)
+                    raise
                 if v is not None and v is not _OPEN:
                     split[m] = v
                     side.append(v)
@@ -275,7 +282,11 @@ def _frame(rules: PartizanRules, position: Hashable, guard: Guard, split: dict, 
                 todo.append(parts[0])
             else:
                 for c in parts:
-                    v = get(c)
+                    try:
+                        v = get(c)
+                    except TypeError:
+                        _hashable(c, "components", m, guard)
+                        raise
                     if v is None or v is _OPEN:
                         todo.append(c)
                 pending.append((side, len(side), m, parts))

@@ -249,6 +249,33 @@ def test_the_induction_catches_a_loop():
     assert found.violations == ["component 0: a loop through 0 (play need not end)"]
 
 
+def test_the_certificate_holds_components_to_being_indecomposable():
+    # Heaps: Left takes 1 from a heap, Right 2. These components are honest sums but return (1, 2) as one
+    # component, which they split again when asked: the contract (docs/partizan.md) forbids it, and the check says so.
+    from gamecert.solvers.partizan import partizan_game
+    from gamecert.solvers.rules.rules import PartizanRules
+
+    def moved(heaps: tuple, take: int) -> list[tuple]:
+        return [tuple(sorted(heaps[:i] + (h - take,) * (h > take) + heaps[i + 1:])) for i, h in enumerate(heaps) if h >= take]
+
+    def lazy(heaps: tuple) -> list[tuple]:
+        return [heaps[:-1], heaps[-1:]] if len(heaps) > 1 else [heaps] if heaps else []
+
+    def honest(heaps: tuple) -> list[tuple]:
+        return [(h,) for h in heaps]
+
+    lawful, broken = (PartizanRules("heaps", "heaps.py", eval, lambda p: moved(p, 1), lambda p: moved(p, 2), split)
+                      for split in (honest, lazy))
+    queries = [(1, 2, 3)]
+    good, bad = partizan_game(lawful, queries), partizan_game(broken, queries)
+    assert good.values == bad.values and bad.parts == (((1, 2), (3,)),)
+    assert check_partizan(lawful, claimed(good)).violations == []
+    assert check_partizan(broken, claimed(bad)).violations == [
+        "component (1, 2): the rules' components of it are [(1,), (2,)], not itself alone (a component the rules "
+        "return must be its own only component)"
+    ]
+
+
 def test_the_certificate_holds_for_the_engine_and_fails_for_a_swapped_form():
     # Random Clobber strips: every engine answer checks; giving one component another component's form
     # (of a different value, by the plain order) is caught.

@@ -22,7 +22,8 @@ class. The checker reads the forms as plain nested tuples only and decides:
    the second player wins ``G_1 + ... + G_k - G`` (forms only);
 4. every query's outcome class is the one its form has (``G > 0``: ``L``,
    ``G < 0``: ``R``, ``G = 0``: ``P``, else ``N``), and the components are
-   those the rules' ``components`` give.
+   those the rules' ``components`` give, each its own only component (the
+   engine does not split again a position it has met as a component).
 
 :func:`check_partizan` returns what it found wrong and, line by line, what
 it checked (:class:`CertificateCheck`).
@@ -115,6 +116,12 @@ def _check(rules: PartizanRules, claimed: Claimed, guard: Guard, cap: int, found
         for c in parts:
             if c in ids:
                 continue
+            if rules.components is not None:
+                again = game.split(c)
+                if again != (c,):
+                    bad.append(f"component {rules.show(c)}: the rules' components of it are "
+                               f"[{', '.join(rules.show(p) for p in again)}], not itself alone (a component the rules "
+                               "return must be its own only component)")
             if c not in claimed.forms:
                 bad.append(f"query {i + 1} ({rules.show(q)}): component {rules.show(c)} has no form")
                 continue
