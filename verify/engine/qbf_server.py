@@ -12,7 +12,8 @@ are cheap. It also holds the one copy of the code a run executes
 forks itself.
 
 Requests come over the Unix stream socket ``FD``: an 8-byte length, then a
-pickled ``(formula, solver, preprocess, model)``, with one file descriptor
+pickled ``(formula, solver, preprocess, model, model_solvers)`` (the
+arguments of :func:`solve_here`), with one file descriptor
 attached to the length (the write end of the run's pipe). The launcher
 forks a child in a process group of its own and replies with the child's
 pid (8 bytes) once the group exists, so the portfolio can kill it at once;
@@ -163,11 +164,13 @@ def serve(sock: socket.socket) -> None:
                 break
             formula, solver, preprocess, model, model_solvers = pickle.loads(body)
             pid = os.fork()
-            if pid == 0:
-                os.setpgid(0, 0)
-                _die_with_parent()
-                sock.close()
-                run_child(fds[0], formula, solver, preprocess, model, model_solvers)
+            if pid == 0:  # never returns, whatever happens before the run
+                try:
+                    os.setpgid(0, 0)
+                    _die_with_parent()
+                    sock.close()
+                finally:
+                    run_child(fds[0], formula, solver, preprocess, model, model_solvers)
             os.close(fds[0])
             try:
                 os.setpgid(pid, pid)
