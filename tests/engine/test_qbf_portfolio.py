@@ -1,9 +1,11 @@
-"""The QBF portfolio: every solver's verdict on small formulas, the outermost block's model, time limits, disagreement."""
+"""The QBF portfolio: every solver's verdict on small formulas, the outermost block's model, time limits, disagreement;
+the same through the launcher a large process has fork its runs (verify/engine/qbf_server.py)."""
 
 from __future__ import annotations
 
 import os
 import resource
+from pathlib import Path
 
 import pytest
 from pyqbf.formula import PCNF
@@ -107,8 +109,6 @@ def launcher_first(monkeypatch):
 
 
 def _children(pid: int) -> set[int]:
-    from pathlib import Path
-
     found = set()
     for task in Path(f"/proc/{pid}/task").glob("*"):
         found.update(int(p) for p in (task / "children").read_text().split())
