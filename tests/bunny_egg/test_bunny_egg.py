@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,10 +16,9 @@ from gamecert.verify.bunny_egg.certificate import certify_positions
 from gamecert.verify.bunny_egg.families import long_game, random_game
 from gamecert.verify.bunny_egg.positions import position_graphs
 from gamecert.verify.bunny_egg.search import board_search, search_seconds
+from tests.support import run
 
 CASES = Path(__file__).resolve().parents[2] / "cases" / "bunny-egg"
-
-GAMECERT = [sys.executable, "-c", "from gamecert.verify.cli import main; main()"]
 
 SAMPLES = [
     ("1 6\nXO.OXO\n1\n1 2\n1 1\n", "1\n1\n"),
@@ -51,24 +48,17 @@ def test_judge_samples(solve, text, expected):
 def test_samples_byte_exact_through_the_cli(text, expected, tmp_path):
     path = tmp_path / "in.txt"
     path.write_bytes(text.replace("\n", "  \r\n").encode())  # trailing blanks, CRLF
-    out = subprocess.run(
-        [*GAMECERT, "solve", "bunny-egg", str(path)],
-        capture_output=True,
-        check=True,
-    )
-    assert out.stdout == expected.encode()
+    out = run(["solve", "bunny-egg", str(path)])
+    assert out.exit_code == 0, out.output
+    assert out.stdout_bytes == expected.encode()
 
 
 def test_cli_json_table():
     import json
 
-    out = subprocess.run(
-        [*GAMECERT, "solve", "bunny-egg", "--json", "-"],
-        input=SAMPLES[2][0].encode(),
-        capture_output=True,
-        check=True,
-    )
-    data = json.loads(out.stdout)
+    out = run(["solve", "bunny-egg", "--json", "-"], input=SAMPLES[2][0].encode())
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout_bytes)
     assert data["bunny_mistakes"] == [1, 2] and data["egg_mistakes"] == [1]
     assert data["finished"] is True and data["winner"] == "Egg"
     rows = data["positions"]
@@ -78,13 +68,9 @@ def test_cli_json_table():
 
 
 def test_cli_bad_input_one_line_exit_1():
-    out = subprocess.run(
-        [*GAMECERT, "solve", "bunny-egg", "-"],
-        input=b"1 6\nXO.OXO\n1\n1 1\n1 2\n",
-        capture_output=True,
-    )
-    assert out.returncode == 1
-    err = out.stderr.decode()
+    out = run(["solve", "bunny-egg", "-"], input=b"1 6\nXO.OXO\n1\n1 1\n1 2\n")
+    assert out.exit_code == 1
+    err = out.stderr_bytes.decode()
     assert err.count("\n") == 1 and "<stdin>:4:1: Bunny's move 1: (1, 1) is not next to" in err
 
 

@@ -4,7 +4,6 @@ Gallai–Edmonds certificate, parsing, and agreement with independent formulatio
 from __future__ import annotations
 
 import itertools
-import subprocess
 
 import networkx as nx
 import numpy as np
@@ -29,7 +28,7 @@ from gamecert.verify.geography.families import double_tower, flower, tower
 from gamecert.verify.uvg import ilp, sat
 from gamecert.verify.uvg.certificate import check_decomposition
 from gamecert.verify.uvg.search import graph_search_outcomes
-from tests.support import GAMECERT
+from tests.support import run
 
 # ---------------------------------------------------------------------------
 # Independent references
@@ -399,13 +398,13 @@ def test_bad_input_names_line_and_column(text, message):
 def test_cli_solve_and_bad_input(tmp_path):
     good = tmp_path / "g.txt"
     good.write_text("3 3\n1 2\n2 3\n3 3\n")
-    run = subprocess.run([GAMECERT, "solve", "geography", str(good)], capture_output=True, text=True)
-    assert (run.returncode, run.stdout) == (0, "1 lose\n2 win\n3 lose\n")
+    result = run(["solve", "geography", str(good)])
+    assert (result.exit_code, result.stdout) == (0, "1 lose\n2 win\n3 lose\n")
     bad = tmp_path / "bad.txt"
     bad.write_text("3 1\n1 4\n")
-    run = subprocess.run([GAMECERT, "solve", "geography", str(bad)], capture_output=True, text=True)
-    assert run.returncode == 1
-    assert run.stderr.strip().splitlines() == [f"error: {bad}:2:3: expected an endpoint of edge 1 in 1..3, got 4"]
+    result = run(["solve", "geography", str(bad)])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [f"error: {bad}:2:3: expected an endpoint of edge 1 in 1..3, got 4"]
 
 
 def test_cli_json_reports_ignored_edges_and_certificate(tmp_path):
@@ -413,9 +412,9 @@ def test_cli_json_reports_ignored_edges_and_certificate(tmp_path):
 
     f = tmp_path / "g.txt"
     f.write_text("4 5\n1 2\n2 3\n3 1\n1 1\n2 1\n")
-    run = subprocess.run([GAMECERT, "solve", "geography", "--json", str(f)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
+    result = run(["solve", "geography", "--json", str(f)])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
     assert data["nu"] == 1
     assert data["answer"] == ["lose", "lose", "lose", "lose"]
     assert data["ignored"]["self_loops"] == [[1, 1]]
