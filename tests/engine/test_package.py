@@ -13,6 +13,7 @@ from gamecert.solvers.errors import InputError
 from gamecert.verify import registry
 from gamecert.verify.capabilities import Contest
 from gamecert.verify.cutting.game import CuttingGame
+from gamecert.verify.engine import package
 from gamecert.verify.engine.package import certify_case, contest_problem, parse_verifyproblem, verify_package, write_package
 from gamecert.verify.engine.problem import ContestProblem, TestCase
 from gamecert.verify.errors import CertificationError, PackageError
@@ -117,6 +118,25 @@ def test_a_disagreeing_formulation_stops_the_package(tmp_path):
 def test_a_rejected_certificate_stops_the_package():
     with pytest.raises(CertificationError, match="the certificate is rejected: entry 2x2 is not the mex"):
         certify_case(RejectingGame(), TestCase("sample", "s", SAMPLE, ""))
+
+
+def test_an_interactive_package_certifies_each_position_once(monkeypatch):
+    # Two tests of one judge input (other names, as other roles or start cells have) and a third of another.
+    calls = []
+
+    def counted(game, case):
+        calls.append(case.name)
+        return certify_case(game, case)
+
+    monkeypatch.setattr(package, "certify_case", counted)
+    certify = package.certify_once()
+    game = get_game("cutting")
+    first = certify(game, TestCase("sample", "a", SAMPLE, ""))
+    again = certify(game, TestCase("roles", "b", SAMPLE, ""))
+    other = certify(game, TestCase("roles", "c", "2 2\n", ""))
+    assert calls == ["a", "c"]
+    assert again is first and again.answer == first.answer and first.checks[0] == "certificate"
+    assert other.answer != first.answer
 
 
 def test_a_case_outside_the_judge_limits_is_bad_input():

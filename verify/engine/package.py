@@ -27,7 +27,7 @@ import shutil
 import sys
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -162,7 +162,22 @@ def interactive_problem(game: Game) -> JuryProblem:
     return contest.problem()
 
 
-def certify_role(game: Game, problem: JuryProblem, case: TestCase) -> CertifiedCase:
+def certify_once() -> Callable[[Game, TestCase], CertifiedCase]:
+    """:func:`certify_case` that certifies each judge input once: a later case of the same text gets the first's
+    certified answer and checks (interactive tests of one position with other roles or start cells)."""
+    done: dict[str, CertifiedCase] = {}
+
+    def certify(game: Game, case: TestCase) -> CertifiedCase:
+        if case.text not in done:
+            done[case.text] = certify_case(game, case)
+        return done[case.text]
+
+    return certify
+
+
+def certify_role(
+    game: Game, problem: JuryProblem, case: TestCase, certify: Callable[[Game, TestCase], CertifiedCase] = certify_case
+) -> CertifiedCase:
     """The certified ``.ans`` of one interactive test: the winning role (``FIRST`` or ``SECOND``, one line), or
     what the problem's :meth:`~gamecert.verify.engine.interactive.JuryProblem.judged` writes.
 
@@ -173,10 +188,11 @@ def certify_role(game: Game, problem: JuryProblem, case: TestCase) -> CertifiedC
     position, as the game's own judge input (:meth:`~gamecert.verify.engine.interactive.InteractiveProblem.position`),
     goes through :func:`certify_case` (judge limits, certificate checker, every
     independent formulation that fits) and the role is read from that certified
-    answer. Cost: that certification.
+    answer; ``certify`` may be :func:`certify_once`, as :func:`write_package` passes it.
+    Cost: that certification.
     """
     start = time.perf_counter()
-    answer, checks = problem.judged(game, case, certify_case)
+    answer, checks = problem.judged(game, case, certify)
     return CertifiedCase(case, answer, checks, time.perf_counter() - start)
 
 
@@ -270,7 +286,7 @@ def write_package(
     failed certification leaves no package behind. With ``interactive``, the
     problem is the game's :class:`~gamecert.verify.engine.interactive.InteractiveProblem`:
     each case's winning role is certified
-    (:func:`certify_role`), the package has
+    (:func:`certify_role`; tests of one position are certified once, :func:`certify_once`), the package has
     ``validation: custom interactive`` and its interactor under
     ``output_validators/interactor/``. File names carry a running
     number per group, so the judge's order is the generation order. Every
@@ -304,10 +320,11 @@ def write_package(
     start = time.perf_counter()
     known = {"sample"} | {group for group, _ in problem.groups}
     certified = []
+    certify = certify_once()
     for case in problem.cases(size, seed):
         if case.group not in known:
             raise PackageError(f"case {case.name} is in the unknown group {case.group!r}")
-        certified.append(certify_role(game, problem, case) if isinstance(problem, JuryProblem)
+        certified.append(certify_role(game, problem, case, certify) if isinstance(problem, JuryProblem)
                          else certify_case(game, case))
     out.mkdir(parents=True, exist_ok=True)
     (out / "problem.yaml").write_text(_problem_yaml(problem, interactive))
