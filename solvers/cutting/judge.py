@@ -7,23 +7,22 @@ returns ``None`` loads the whole ``gamecert`` command, whose parser words every 
 
 from __future__ import annotations
 
-from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
+from gamecert.solvers.cutting.bundled import JUDGE_FIELDS
 
 try:  # built at install from _sgtable.c; a machine without a C compiler installs without it
     import gamecert.solvers.cutting._sgtable as _sgtable
 except ImportError:
     _sgtable = None
 
-#: The bundled rules by name (the registry's games ``split`` and ``cutting``).
-JUDGE_RULES = {rule.name: rule for rule in (SPLIT, CUTTING)}
 #: Larger inputs take the full path, whose memory guard weighs them (the judges' largest files are
 #: about 320 KB; the parser's scan of 512 KiB needs 12 MiB, within the guard's default wherever
 #: the machine or the process's cgroup allows 96 MiB).
 MAX_INPUT = 1 << 19
 
 
-def judge_answer(data: bytes, rule: CuttingRule) -> bytes | None:
-    """Answer judge input ``data`` of ``rule`` within the judge's limits, or ``None`` to leave it to the parser.
+def judge_answer(data: bytes, rule: str) -> bytes | None:
+    """Answer judge input ``data`` of the bundled rule named ``rule`` (the registry's games ``split`` and
+    ``cutting``) within the judge's limits, or ``None`` to leave it to the parser.
 
     Notes
     -----
@@ -37,15 +36,16 @@ def judge_answer(data: bytes, rule: CuttingRule) -> bytes | None:
 
     Examples
     --------
-    >>> judge_answer(b"1 2\\n1 6\\n4 3\\n3 5\\n", SPLIT) in (b"Bob\\nAlice\\nAlice\\nBob\\n", None)
+    >>> judge_answer(b"1 2\\n1 6\\n4 3\\n3 5\\n", "split") in (b"Bob\\nAlice\\nAlice\\nBob\\n", None)
     True
-    >>> judge_answer(b"1 1\\n", SPLIT) is None
+    >>> judge_answer(b"1 1\\n", "split") is None
     True
     """
     if _sgtable is None or len(data) > MAX_INPUT:
         return None
-    win, lose = (word.encode() for word in rule.words)
-    return _sgtable.answer(data, rule.min_side, rule.no_unit, rule.judge_limit, win, lose)
+    fields = JUDGE_FIELDS[rule]
+    win, lose = (word.encode() for word in fields["words"])
+    return _sgtable.answer(data, fields["min_side"], fields["no_unit"], fields["judge_limit"], win, lose)
 
 
 def judge_file(args: list[str]) -> bytes | None:
@@ -58,11 +58,11 @@ def judge_file(args: list[str]) -> bytes | None:
     >>> judge_file(["solve", "split", "--json", "x.txt"]) is None
     True
     """
-    if len(args) != 3 or args[0] != "solve" or args[1] not in JUDGE_RULES or args[2].startswith("-"):
+    if len(args) != 3 or args[0] != "solve" or args[1] not in JUDGE_FIELDS or args[2].startswith("-"):
         return None
     try:
         with open(args[2], "rb") as f:
             data = f.read(MAX_INPUT + 1)
     except OSError:
         return None
-    return judge_answer(data, JUDGE_RULES[args[1]])
+    return judge_answer(data, args[1])

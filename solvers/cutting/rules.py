@@ -34,6 +34,8 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from gamecert.solvers.cutting.bundled import JUDGE_FIELDS
+
 #: What cutting out a ``1 x 1`` piece does under a rule's literal rules.
 UNIT_CUTS = (None, "loses", "wins")
 
@@ -159,11 +161,8 @@ SPLIT = CuttingRule(
     name="split",
     summary="Split Game (ICPC 2020 Jiangxi J): cutting out a 1x1 loses; Alice or Bob",
     title="Split Game",
-    min_side=1,
-    no_unit=True,
     unit_cut="loses",
-    judge_limit=150,
-    words=("Alice", "Bob"),
+    **JUDGE_FIELDS["split"],
     sides=(("N", "the side N"), ("M", "the side M")),
     sample="1 2\n1 6\n4 3\n3 5\n",
     refused_cut="that cut leaves a 1x1 piece, and whoever cuts out a 1x1 piece loses the Split Game",
@@ -187,10 +186,8 @@ CUTTING = CuttingRule(
     name="cutting",
     summary="Cutting Game (POJ 2311): cutting out a 1x1 wins; WIN or LOSE",
     title="Cutting Game",
-    min_side=2,
     unit_cut="wins",
-    judge_limit=200,
-    words=("WIN", "LOSE"),
+    **JUDGE_FIELDS["cutting"],
     sides=(("W", "the width W"), ("H", "the height H")),
     sample="2 2\n3 2\n4 2\n",
     refused_cut="that cut leaves a side of length 1, from which the opponent cuts out a 1x1 piece and wins",
