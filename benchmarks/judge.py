@@ -1,6 +1,6 @@
 """Benchmark: Split and Cutting at judge size, ``gamecert solve`` against the seed C++ programs, in one run.
 
-Usage: ``python benchmarks/run.py judge [--repeat N] [--quick]``
+Usage: ``python benchmarks/judge.py [--repeat N] [--quick]`` (also ``python benchmarks/run.py judge``)
 
 Each judge-size input (Split: every sheet ``1 <= N, M <= 150`` but ``1 1``, 22,499 lines, and
 22,499 random sheets, and 22,499 lines of ``150 150``; Cutting: every sheet ``2 <= W, H <= 200``,
@@ -19,7 +19,9 @@ order; a column is the best wall time over the rounds (every output drained from
 ratio ``gamecert / C++`` of those bests, and the best CPU time (user + sys) of the child;
 ``own`` is gamecert's CPU time above the interpreter's (``gamecert - pass``), and ``own/scanf``
 sets it against the whole ``scanf`` program.
-Outputs must be byte-identical. The last lines print the commands and the machine's load.
+Outputs must be byte-identical. The last lines print the commands, how gamecert is installed
+(``pip install -e``, as the README's commands do, or a plain ``pip install``, as a judge would: the
+editable install's import finder runs in every interpreter, the floor's too) and the machine's load.
 """
 
 from __future__ import annotations
@@ -42,6 +44,19 @@ def gamecert_command() -> list[str]:
     """The console script installed beside this interpreter (a judge's ``gamecert``)."""
     script = Path(sys.executable).parent / "gamecert"
     return [str(script)] if script.exists() else [shutil.which("gamecert") or "gamecert"]
+
+
+def install_kind() -> str:
+    """How gamecert is installed for this interpreter: an editable install (the source tree, found by
+    setuptools' import finder, which runs with its imports, pathlib among them, at every interpreter
+    start, the floor's included) or a regular one in site-packages, as a judge installs it."""
+    import sysconfig
+
+    import gamecert.solvers
+
+    where = Path(gamecert.solvers.__file__).resolve()
+    site = Path(sysconfig.get_paths()["purelib"]).resolve()
+    return "regular install: pip install" if site in where.parents else "editable install: pip install -e"
 
 
 def judge_inputs(rule, lines: int) -> dict[str, str]:
@@ -128,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                       f" {(g[1] - f[1]) * 1e3:>4.0f}ms {(g[1] - f[1]) / s[1]:>8.2f}x  {same}", flush=True)
     print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times);"
           " own = CPU of gamecert - CPU of pass")
-    print(f"gamecert: {' '.join(gamecert)} solve RULE FILE")
+    print(f"gamecert: {' '.join(gamecert)} solve RULE FILE ({install_kind()})")
     print("C++: g++ -O2 benchmarks/cpp/RULE.cpp (scanf) and RULE_iostream.cpp (cin), run as PROGRAM < FILE")
     print(f"floor: {' '.join(floor)}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
