@@ -22,6 +22,10 @@ Nothing here uses the fast solver.
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from gamecert.solvers.errors import SolverError
 from gamecert.solvers.turn.value import Value
 from gamecert.verify.errors import TimeLimitError
@@ -54,11 +58,18 @@ def predict(graph: TurnGraph) -> float:
 
 
 class _Clauses:
-    """A CNF under construction: fresh variables, a true literal, and the comparisons of binary numbers."""
+    """A CNF under construction: fresh variables, a true literal, and clauses a row each in arrays.
+
+    Clauses of the same shape for many positions or moves at once are the rows
+    of one integer array (:meth:`rows`), their literals arrays of one length
+    side by side; comparisons of binary numbers (:meth:`equal`,
+    :meth:`at_most`) take a number per row, its bits as columns.
+    """
 
     def __init__(self) -> None:
         self.top = 0
         self.cnf: list[list[int]] = []
+        self.blocks: list[np.ndarray] = []
         self.true = self.new()
         self.cnf.append([self.true])
 
@@ -66,27 +77,49 @@ class _Clauses:
         self.top += 1
         return self.top
 
-    def equal(self, when: list[int], a: list[int], b: list[int]) -> None:
-        """``AND when -> a = b`` (numbers as literals, least significant bit first, of one length)."""
+    def fresh(self, *shape: int) -> np.ndarray:
+        """New variables in an array of ``shape``, numbered in row-major order."""
+        count = math.prod(shape)
+        out = np.arange(self.top + 1, self.top + 1 + count, dtype=np.int64).reshape(shape)
+        self.top += count
+        return out
+
+    def rows(self, *columns) -> None:
+        """One clause per row: the literals of ``columns`` (arrays of one length, or ints for every row)."""
+        self.blocks.append(np.column_stack(np.broadcast_arrays(*columns)))
+
+    def equal(self, when: list[np.ndarray], a: np.ndarray, b: np.ndarray) -> None:
+        """Per row ``AND when -> a = b`` (numbers as literals, least significant bit first, of one length)."""
         off = [-c for c in when]
-        for p, q in zip(a, b):
-            self.cnf += [[*off, -p, q], [*off, p, -q]]
+        for j in range(a.shape[1]):
+            p, q = a[:, j], b[:, j]
+            self.rows(*off, -p, q)
+            self.rows(*off, p, -q)
 
-    def at_most(self, when: list[int], a: list[int], b: list[int]) -> None:
-        """``AND when -> a <= b``: at the highest bit where ``a`` and ``b`` differ, ``b`` has the 1.
+    def at_most(self, when: list[np.ndarray], a: np.ndarray, b: np.ndarray) -> None:
+        """Per row ``AND when -> a <= b``: at the highest bit where ``a`` and ``b`` differ, ``b`` has the 1.
 
-        ``same`` (a fresh variable per bit) is implied where ``when`` holds and
-        the bits above agree; a bit where ``same`` holds above it and ``a`` has
-        a 1 that ``b`` lacks is forbidden.
+        ``same`` (a fresh variable per bit but the lowest) is implied where
+        ``when`` holds and the bits above agree; a bit where ``same`` holds
+        above it and ``a`` has a 1 that ``b`` lacks is forbidden.
         """
         off = [-c for c in when]
-        for j in range(len(a) - 1, -1, -1):
-            p, q = a[j], b[j]
-            self.cnf.append([*off, -p, q])
+        bits = a.shape[1]
+        same = self.fresh(len(a), max(bits - 1, 0))
+        for j in range(bits - 1, -1, -1):
+            p, q = a[:, j], b[:, j]
+            self.rows(*off, -p, q)
             if j:
-                same = self.new()
-                self.cnf += [[*off, -p, -q, same], [*off, p, q, same]]
-                off = [-same]
+                here = same[:, j - 1]
+                self.rows(*off, -p, -q, here)
+                self.rows(*off, p, q, here)
+                off = [-here]
+
+    def add_to(self, solver) -> None:
+        """Every clause into ``solver`` (python-sat)."""
+        solver.append_formula(self.cnf)
+        for block in self.blocks:
+            solver.append_formula(block.tolist())
 
 
 def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
@@ -150,56 +183,63 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
     bits = remoteness_bound(graph).bit_length()
     f = _Clauses()
     t = f.true
+    n = len(positions)
+    over = [graph.over(x) for x in range(n)]
+    live = np.array([o is None for o in over], dtype=bool)
     # Model: win[x], lose[x] for the player to move at x (constants where play stops); rem[x], B bits.
-    win, lose, rem = [], [], []
-    for x in range(len(positions)):
-        over = graph.over(x)
-        if over is None:
-            win.append(f.new())
-            lose.append(f.new())
-            rem.append([f.new() for _ in range(bits)])
-        else:
-            win.append(t if over == "win" else -t)
-            lose.append(t if over == "lose" else -t)
-            rem.append([-t] * bits)
-    inc = []  # inc[y] = rem[y] + 1, B + 1 bits
-    for x in range(len(positions)):
-        if graph.over(x) is not None:
-            inc.append([t] + [-t] * bits)
-            continue
-        out, carry = [], t
-        for b in rem[x]:
-            o, c = f.new(), f.new()
-            f.cnf += [[-c, b], [-c, carry], [c, -b, -carry]]  # c = b AND carry
-            f.cnf += [[-o, b, carry], [-o, -b, -carry], [o, -b, carry], [o, b, -carry]]  # o = b XOR carry
-            out.append(o)
-            carry = c
-        inc.append(out + [carry])
+    win, lose = np.empty(n, np.int64), np.empty(n, np.int64)
+    rem = np.full((n, bits), -t, np.int64)
+    own = f.fresh(int(live.sum()), 2 + bits)
+    win[live], lose[live], rem[live] = own[:, 0], own[:, 1], own[:, 2:]
+    for x in np.flatnonzero(~live).tolist():
+        win[x] = t if over[x] == "win" else -t
+        lose[x] = t if over[x] == "lose" else -t
+    # inc[y] = rem[y] + 1, B + 1 bits: a half adder per bit, o = b XOR carry and c = b AND carry.
+    inc = np.full((n, bits + 1), -t, np.int64)
+    inc[~live, 0] = t
+    adder = f.fresh(int(live.sum()), bits, 2)
+    carry = np.full(len(adder), t, np.int64)
+    for j in range(bits):
+        b, o, c = rem[live, j], adder[:, j, 0], adder[:, j, 1]
+        f.rows(-c, b)
+        f.rows(-c, carry)
+        f.rows(c, -b, -carry)
+        f.rows(-o, b, carry)
+        f.rows(-o, -b, -carry)
+        f.rows(o, -b, carry)
+        f.rows(o, b, -carry)
+        carry = c
+    inc[live] = np.column_stack([adder[:, :, 0], carry])
+    # The moves of undecided positions, in order of their position: i from src[i] to dst[i].
+    degree = np.array([len(o) if live[x] else 0 for x, o in enumerate(options)], dtype=np.int64)
+    src = np.repeat(np.arange(n), degree)
+    dst = np.fromiter((y for x, o in enumerate(options) if live[x] for y in o), np.int64, len(src))
+    extras = np.fromiter((e for x, es in enumerate(extra) if live[x] for e in es), bool, len(src))
     # Constraints
-    for x in range(len(positions)):
-        if graph.over(x) is not None:
-            continue
-        w, l, r = win[x], lose[x], rem[x] + [-t]
-        f.cnf.append([-w, -l])
-        good = [lose[y] if not e else win[y] for y, e in zip(options[x], extra[x])]
-        bad = [win[y] if not e else lose[y] for y, e in zip(options[x], extra[x])]
-        sels = []
-        for y, g, b in zip(options[x], good, bad):
-            f.cnf.append([-g, w])  # a winning move makes a win
-            sel = f.new()
-            sels.append(sel)
-            f.equal([sel], r, inc[y])  # the move that sets the remoteness
-            f.cnf.append([-w, -sel, g])
-            f.at_most([w, g], r, inc[y])  # the winner takes the soonest win
-            f.cnf.append([-l, b])
-            f.at_most([l], inc[y], r)  # the loser the latest loss
-        f.cnf.append([l, *(-b for b in bad)])  # only losing moves make a loss
-        f.cnf.append([-w, *sels])
-        f.cnf.append([-l, *sels])
-        f.cnf += [[w, l, -b] for b in rem[x]]  # a draw's remoteness is 0
+    w, l, r, up = win[src], lose[src], np.column_stack([rem[src], np.full(len(src), -t)]), inc[dst]
+    good = np.where(extras, win[dst], lose[dst])
+    bad = np.where(extras, lose[dst], win[dst])
+    sel = f.fresh(len(src))  # the move that sets the remoteness
+    f.rows(-good, w)  # a winning move makes a win
+    f.equal([sel], r, up)
+    f.rows(-w, -sel, good)
+    f.at_most([w, good], r, up)  # the winner takes the soonest win
+    f.rows(-l, bad)
+    f.at_most([l], up, r)  # the loser the latest loss
+    f.rows(-win[live], -lose[live])
+    for j in range(bits):
+        f.rows(win[live], lose[live], -rem[live, j])  # a draw's remoteness is 0
+    ends = np.cumsum(degree).tolist()
+    for x in np.flatnonzero(live).tolist():
+        moves = slice(ends[x] - int(degree[x]), ends[x])
+        sels = sel[moves].tolist()
+        f.cnf.append([int(lose[x]), *(-bad[moves]).tolist()])  # only losing moves make a loss
+        f.cnf.append([-int(win[x]), *sels])
+        f.cnf.append([-int(lose[x]), *sels])
     # Solve
     out = []
-    with Solver(name=SAT_BACKEND, bootstrap_with=f.cnf) as solver:
+    with Solver(name=SAT_BACKEND) as solver:
+        f.add_to(solver)
         if not solver.solve():
             raise SolverError("SAT: the clauses of the game have no model, yet the game's labelling is one")
         model = solver.get_model()
@@ -207,6 +247,7 @@ def sat_values(graph: TurnGraph) -> tuple[Value, ...]:
         def holds(lit: int) -> bool:
             return (model[abs(lit) - 1] > 0) == (lit > 0)
 
+        win, lose, rem = win.tolist(), lose.tolist(), rem.tolist()
         labels = []
         for q in graph.roots:
             if holds(win[q]) or holds(lose[q]):
