@@ -1,6 +1,6 @@
 """Benchmark: Split and Cutting at judge size, ``gamecert solve`` against the seed C++ programs, in one run.
 
-Usage: ``python benchmarks/judge.py [--repeat N] [--quick]`` (also ``python benchmarks/run.py judge``)
+Usage: ``python benchmarks/judge.py [--repeat N] [--quick] [--peer SCRIPT]`` (also ``python benchmarks/run.py judge``)
 
 Each judge-size input (Split: every sheet ``1 <= N, M <= 150`` but ``1 1``, 22,499 lines, and
 22,499 random sheets, and 22,499 lines of ``150 150``; Cutting: every sheet ``2 <= W, H <= 200``,
@@ -19,7 +19,8 @@ order; a column is the best wall time over the rounds (every output drained from
 ratio ``gamecert / C++`` of those bests, and the best CPU time (user + sys) of the child;
 ``own`` is gamecert's CPU time above the interpreter's (``gamecert - pass``), and ``own/scanf``
 sets it against the whole ``scanf`` program.
-Outputs must be byte-identical. The last lines print the commands, how gamecert is installed
+``--peer SCRIPT`` adds another ``gamecert`` console script (another commit's install, for a
+before and after) to the same rounds. Outputs must be byte-identical. The last lines print the commands, how gamecert is installed
 (``pip install -e``, as the README's commands do, or a plain ``pip install``, as a judge would: the
 editable install's import finder runs in every interpreter, the floor's too) and the machine's load.
 """
@@ -105,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=15, help="interleaved rounds (default 15)")
     ap.add_argument("--quick", action="store_true", help="3 rounds")
+    ap.add_argument("--peer", metavar="SCRIPT", help="another gamecert console script (another commit's install) in the same rounds")
     args = ap.parse_args(argv)
     if args.quick:
         args.repeat = 3
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     floor = [sys.executable, "-c", "pass"]
     print(f"{'input':<36} {'gamecert':>9} {'C++ scanf':>10} {'ratio':>6} {'C++ cin':>9} {'ratio':>6}"
           f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6} {'own':>6}"
-          f" {'own/scanf':>9}  outputs")
+          f" {'own/scanf':>9}  outputs" + (f"  {'peer':>9} {'/cin':>6}" if args.peer else ""))
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         programs = {}
@@ -134,18 +136,23 @@ def main(argv: list[str] | None = None) -> int:
                     "cin": ([str(programs[f"{rule.name}_iostream"])], path),
                     "floor": (floor, None),
                 }
+                if args.peer:
+                    runs["peer"] = ([args.peer, "solve", rule.name, str(path)], None)
                 got = interleaved(runs, args.repeat, seed=k)
                 g, s, c, f = (got[name] for name in ("gamecert", "scanf", "cin", "floor"))
-                same = "identical" if g[2] == s[2] == c[2] else "DIFFER"
+                same = "identical" if g[2] == s[2] == c[2] == got.get("peer", g)[2] else "DIFFER"
+                peer = f"  {got['peer'][0] * 1e3:>7.1f}ms {got['peer'][0] / c[0]:>5.2f}x" if args.peer else ""
                 print(f"{rule.name + ': ' + label:<36} {g[0] * 1e3:>7.1f}ms {s[0] * 1e3:>8.1f}ms {g[0] / s[0]:>5.2f}x"
                       f" {c[0] * 1e3:>7.1f}ms {g[0] / c[0]:>5.2f}x {f[0] * 1e3:>12.1f}ms"
                       f"   {g[1] * 1e3:>11.0f}ms {s[1] * 1e3:>4.0f}ms {c[1] * 1e3:>4.0f}ms {f[1] * 1e3:>4.0f}ms"
-                      f" {(g[1] - f[1]) * 1e3:>4.0f}ms {(g[1] - f[1]) / s[1]:>8.2f}x  {same}", flush=True)
+                      f" {(g[1] - f[1]) * 1e3:>4.0f}ms {(g[1] - f[1]) / s[1]:>8.2f}x  {same}{peer}", flush=True)
     print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times);"
           " own = CPU of gamecert - CPU of pass")
     print(f"gamecert: {' '.join(gamecert)} solve RULE FILE ({install_kind()})")
     print("C++: g++ -O2 benchmarks/cpp/RULE.cpp (scanf) and RULE_iostream.cpp (cin), run as PROGRAM < FILE")
     print(f"floor: {' '.join(floor)}")
+    if args.peer:
+        print(f"peer: {args.peer} solve RULE FILE (best wall time, and its ratio to C++ cin)")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
