@@ -4,6 +4,7 @@ every package installed, no bare top-level imports, no outside documents cited."
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 import tomllib
@@ -27,9 +28,11 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in SOURCES}
 
 
-def imported(path: Path) -> list[tuple[str, str | None, int]]:
+@functools.cache
+def imported(path: Path) -> tuple[tuple[str, str | None, int], ...]:
     """``(module, name, line)`` for every import in the file, at any depth; ``name`` is the
-    imported name of a ``from`` import (None for ``import x``), relative imports resolved."""
+    imported name of a ``from`` import (None for ``import x``), relative imports resolved. Parsed
+    once per file in a test process: several tests read the same files."""
     here = module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     out = []
@@ -42,7 +45,7 @@ def imported(path: Path) -> list[tuple[str, str | None, int]]:
                 parts = package.split(".")
                 base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
             out += [(base, alias.name, node.lineno) for alias in node.names]
-    return out
+    return tuple(out)
 
 
 def dependencies(path: Path) -> set[str]:
