@@ -162,7 +162,7 @@ class TierStep:
                 o, rem = load_section(self.folder(*to) / "ans.pkl", me)
                 codes[mask] = o[index[mask]]
                 far[mask] = rem[index[mask]]
-                children.update(zip(sent, self.labels.entries(o, rem)))
+                children.update(zip(sent, self.labels.coded(o, rem)))
             del outbox
             ends.extend(part["ends"])
             heads.append(part["heads"][1:] + offset)
@@ -196,7 +196,7 @@ class TierStep:
                 })
         cpu = time.process_time()
         table = children
-        table.update(zip(positions, self.labels.entries(outcome, remoteness)))
+        table.update(zip(positions, self.labels.coded(outcome, remoteness)))
         bad = self.labels.check(self.rules, table, positions, self.limits)
         counts = {
             "positions": n, "certified": 0 if bad else n, "shards": len(shards), **self.labels.counts(outcome, remoteness),
