@@ -36,15 +36,15 @@ from gamecert.verify.engine.tiers.store import (
 )
 
 #: Shards per tier unless ``--shards`` says otherwise, per worker: a position costs more the more shards its tier
-#: has (a child reached from several shards is routed by each), so a few per worker, enough to balance them.
-SHARDS_PER_WORKER = 2
+#: has (a child reached from several shards is routed by each), so one per worker (the stable hash balances them).
+SHARDS_PER_WORKER = 1
 
 
 def default_shards(workers: int) -> int:
     """The shards per tier of a solve on ``workers`` processes when ``--shards`` is not given.
 
     >>> default_shards(2), default_shards(0)
-    (4, 2)
+    (2, 1)
     """
     return SHARDS_PER_WORKER * max(1, workers)
 
