@@ -87,3 +87,10 @@ def test_a_code_of_no_label_is_a_violation_worded_by_the_entry_check():
         "1: the move to 0 has the entry Value(outcome='code 7', number=None), not win N, lose N or draw",
         "0: the entry Value(outcome='code 7', number=None) is not win N, lose N or draw",
     ]
+
+
+def test_codes_of_no_label_are_checked_as_entries():
+    walk = GeneralRules("walk", "walk.py", int, lambda n: [n - 1] if n else [])
+    for wrong in (1 << 70, "lose 0", -2, 4 | DRAW):
+        assert check_codes(walk, {1: 4 | WIN, 0: wrong}, [1, 0]) == check_entries(walk, {1: Value("win", 1), 0: code_value(wrong)}, [1, 0])
+        assert len(check_codes(walk, {1: 4 | WIN, 0: wrong}, [1, 0])) == 2

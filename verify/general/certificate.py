@@ -110,10 +110,8 @@ def check_codes(rules: TurnRules, codes: Mapping, positions: Iterable[Hashable],
     >>> check_codes(walk, {1: 4 + WIN_CODE, 0: LOSE_CODE}, [1]), check_codes(walk, {1: 4 + WIN_CODE, 0: WIN_CODE}, [1])
     ([], ['1: the certificate says win 1, but no move is good for the mover'])
     """
-    held = list(codes.values())
-    if not all(type(c) is int for c in held) or not _labels(np.array(held, dtype=object).astype(np.int64) if held else np.zeros(0, np.int64)):
+    if not _labels(list(codes.values())):
         return check_entries(rules, {p: code_value(c) for p, c in codes.items()}, positions, limits)
-    del held
     with Guard(rules, limits or Limits()) as guard:
         calls = Calls(rules, guard)
         failed = _failing_codes(calls, codes, positions)
@@ -122,15 +120,21 @@ def check_codes(rules: TurnRules, codes: Mapping, positions: Iterable[Hashable],
             table = {position: code_value(codes[position])} if position in codes else {}
             if calls.result(position) is None:
                 table.update((q, code_value(codes[q])) for q in calls.moves(position) if q in codes)
-            why = _violation(calls, table, position, table[position]) if position in table else "no entry"
+            why = _violation(calls, table, position, table[position]) if position in table else "the certificate has no entry"
             if why is None:  # the same checks held this time: the rules answered otherwise when called again
                 why = f"the certificate says {table[position]}, which failed its check once and held when the rules were called again"
             bad.append(f"{calls.show(position)}: {why}")
         return bad
 
 
-def _labels(codes: np.ndarray) -> bool:
-    """Whether every code is a label's: positive, an outcome in its low bits, a draw's remoteness 0."""
+def _labels(held: list) -> bool:
+    """Whether every code is a label's: an int, positive, an outcome in its low bits, a draw's remoteness 0."""
+    if not all(type(c) is int for c in held):
+        return False
+    try:
+        codes = np.fromiter(held, np.int64, len(held))
+    except OverflowError:
+        return False
     low = codes & 3
     return bool(np.all((codes > 0) & (low != 0) & ((low != DRAW_CODE) | (codes == DRAW_CODE))))
 
