@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="5x4")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--shards", type=int, default=None, help="shards per tier (default: the CLI's, 2 per worker)")
+    parser.add_argument("--shards", type=int, default=None, help="shards per tier (default: the CLI's, 1 per worker)")
     parser.add_argument("--compare", action="store_true")
     parser.add_argument("--kill-after", type=float, default=None)
     parser.add_argument("--versus", action="store_true")

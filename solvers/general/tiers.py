@@ -42,12 +42,17 @@ def retrograde(
     move lowers the counter, and at zero the position is lost, one further
     than its slowest move. What stays undecided is a draw.
     ``O(n + M + R)`` time for ``M`` moves and the largest remoteness ``R``.
+    Where no move stays among these positions (every child labelled, as in
+    a game whose moves all go to later tiers), the same labels come from
+    one vectorized pass over the moves (:func:`_from_children`).
 
     >>> o, r = retrograde([None, None], np.array([0, 1, 2]), np.array([1, -1]), None, np.array([0, LOSE]), np.array([0, 3]))
     >>> o.tolist(), r.tolist()  # 1 moves to a lost position (lose 3); 0's only move is to 1
     ([2, 1], [5, 4])
     """
     n = len(ends)
+    if not np.any(targets >= 0):
+        return _from_children(ends, heads, extra, outcome_of, remoteness_of)
     outcome = np.zeros(n, dtype=np.int8)
     remoteness = np.full(n, -1, dtype=np.int64)
     count = np.diff(heads).tolist()
@@ -109,6 +114,43 @@ def retrograde(
     outcome = np.asarray(out, dtype=np.int8)
     remoteness = np.asarray(rem, dtype=np.int64)
     outcome[outcome == 0] = DRAW
+    remoteness[outcome == DRAW] = -1
+    return outcome, remoteness
+
+
+def _from_children(
+    ends: Sequence, heads: np.ndarray, extra: np.ndarray | None, outcome_of: np.ndarray, remoteness_of: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`retrograde` where every move reaches a labelled position: a position with a good move (to a
+    position lost for its mover, or won after an extra move) wins one further than its quickest good move; else
+    one with a move to a draw is a draw; else it loses one further than its slowest move (``lose 0`` with none).
+
+    >>> o, r = _from_children([None, "win", None], np.array([0, 2, 2, 2]), None, np.array([WIN, LOSE]), np.array([1, 4]))
+    >>> o.tolist(), r.tolist()
+    ([1, 1, 2], [5, 0, 0])
+    """
+    n = len(ends)
+    counts = np.diff(heads)
+    outcome = np.full(n, LOSE, dtype=np.int8)
+    remoteness = np.zeros(n, dtype=np.int64)
+    moving = np.flatnonzero(counts)
+    if len(moving):
+        far = remoteness_of.astype(np.int64, copy=False)
+        draw = outcome_of == DRAW
+        good = (outcome_of == LOSE) if extra is None else ((outcome_of == LOSE) != extra)
+        good &= ~draw
+        bad = ~(good | draw)
+        starts = heads[:-1][moving]  # the empty segments of positions without moves lie between these
+        wins = np.logical_or.reduceat(good, starts)
+        drawn = np.logical_or.reduceat(draw, starts)
+        quickest = np.minimum.reduceat(np.where(good, far, np.iinfo(np.int64).max), starts)
+        slowest = np.maximum.reduceat(np.where(bad, far, -1), starts)
+        outcome[moving] = np.where(wins, WIN, np.where(drawn, DRAW, LOSE))
+        remoteness[moving] = np.where(wins, quickest, slowest) + 1
+    for i, e in enumerate(ends):
+        if e is not None:
+            outcome[i] = CODES[e]
+            remoteness[i] = 0
     remoteness[outcome == DRAW] = -1
     return outcome, remoteness
 

@@ -169,12 +169,14 @@ def expand(
     extra: list[bool] | None = [] if player is not None else None
     points = reader.points()
     sent: dict[Part, list] = {}
-    slots: dict[Part, int] = {}
+    # t * shards + s -> (the code of the list's first item, the list sent to shard s of tier t)
+    boxes: dict[int, tuple[int, list]] = {}
     players: dict = {}
     seats: dict = {}
     get, code, head, end = index.get, codes.append, heads.append, ends.append
     crc, plain = zlib.crc32, str
     next_round = round_ + 1
+    mine = None
 
     def who(p: Any) -> Any:
         found = players.get(p, players)
@@ -188,10 +190,7 @@ def expand(
                 seats[found] = len(seats)
         return found
 
-    i = 0
-    while i < len(positions):
-        p = positions[i]
-        i += 1
+    for p in positions:  # grows as children of this shard are found
         if result is not None:
             guard.doing = ("result", p)
             r = result(p)
@@ -202,7 +201,8 @@ def expand(
         end(None)
         guard.doing = ("moves", p)
         items = list(read(guard, p, moves(p), points))
-        mine = who(p) if player is not None else None
+        if player is not None:
+            mine = who(p)
         for c in items:
             k = get(c)
             if k is None:
@@ -223,14 +223,12 @@ def expand(
                     k = index[c] = base + len(positions)
                     positions.append(c)
                 else:
-                    to = (t, s, 0 if t > tier else next_round)
-                    slot = slots.get(to)
-                    if slot is None:
-                        slot = slots[to] = len(slots)
-                        sent[to] = []
-                    box = sent[to]
-                    k = index[c] = ~(slot << _SLOT | len(box))
-                    box.append(c)
+                    box = boxes.get(t * shards + s)
+                    if box is None:
+                        box = boxes[t * shards + s] = (len(boxes) << _SLOT, [])
+                        sent[(t, s, 0 if t > tier else next_round)] = box[1]
+                    k = index[c] = ~(box[0] | len(box[1]))
+                    box[1].append(c)
             code(k)
             if extra is not None:
                 extra.append(who(c) == mine)

@@ -159,7 +159,7 @@ def test_tictactoe_on_two_dask_workers(tictactoe, tmp_path, monkeypatch):
     assert again.stderr.splitlines()[-1].endswith("(0 tasks run, 38 resumed from the store)")
 
 
-def test_resume_without_shards_takes_the_stored_count_and_a_new_solve_two_per_worker(tmp_path):
+def test_resume_without_shards_takes_the_stored_count_and_a_new_solve_one_per_worker(tmp_path):
     rules = tmp_path / "take.py"
     rules.write_text('KIND = "general"\n\n\ndef parse(line):\n    return int(line)\n\n\n'
                      'def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n\n\ndef tier(n):\n    return -n\n')
@@ -167,13 +167,13 @@ def test_resume_without_shards_takes_the_stored_count_and_a_new_solve_two_per_wo
     base = ["solve", "--rules", str(rules), "--tiers", "--jobs", "0", "--store", str(store)]
     first = CliRunner().invoke(main, [*base, "--shards", "3", "-"], input="9\n")
     assert (first.exit_code, first.stdout) == (0, "lose 6\n")
-    # Without --shards the default (2 for one process) would be another solve; the store's 3 is taken.
+    # Without --shards the default (1 for one process) would be another solve; the store's 3 is taken.
     again = CliRunner().invoke(main, [*base, "--resume", "-"], input="9\n")
     assert (again.exit_code, again.stdout) == (0, "lose 6\n"), again.output
     assert again.stderr.splitlines()[-1].endswith("(0 tasks run, 20 resumed from the store)")
     fresh = CliRunner().invoke(main, [*base[:-1], str(tmp_path / "t"), "-"], input="9\n")
     assert fresh.exit_code == 0
-    assert json.loads((tmp_path / "t" / "solve.json").read_text())["shards"] == 2
+    assert json.loads((tmp_path / "t" / "solve.json").read_text())["shards"] == 1
 
 
 def test_check_tiers_checks_a_stored_solve_again_and_finds_a_tampered_label(tmp_path):

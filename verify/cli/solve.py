@@ -31,7 +31,7 @@ from gamecert.verify.cli.rules import rules_options
     "the longest win and loss, the branching factor.",
 )
 @click.option("--tiers", is_flag=True, help="--rules: solve tier by tier on Dask, by the rules' tier() (docs/tiers.md).")
-@click.option("--shards", type=Integer(min=1), default=None, help="--tiers: shards per tier [default: 2 per worker].")
+@click.option("--shards", type=Integer(min=1), default=None, help="--tiers: shards per tier [default: 1 per worker].")
 @max_memory_option
 @rules_options
 @functools.partial(campaign_options, folder=True)

@@ -28,13 +28,18 @@ class GeneralLabels(TierLabels):
     def entries(self, first: np.ndarray, second: np.ndarray) -> list:
         return values(first, second)
 
+    def coded(self, first: np.ndarray, second: np.ndarray) -> list:
+        """``remoteness << 2 | outcome``, a draw :data:`~gamecert.verify.general.certificate.DRAW_CODE`: what
+        :func:`~gamecert.verify.general.certificate.check_codes` reads (the outcomes are its codes)."""
+        return np.where(first == DRAW, DRAW, (second.astype(np.int64) << 2) | first).tolist()
+
     def value(self, entry: Value) -> Value:
         return entry
 
     def check(self, rules: TurnRules, table: Mapping, positions: Sequence, limits: Limits) -> list[str]:
-        from gamecert.verify.general.certificate import check_entries
+        from gamecert.verify.general.certificate import check_codes
 
-        return check_entries(rules, table, positions, limits)
+        return check_codes(rules, table, positions, limits)
 
     def solution(self, queries: Queries, answers: tuple[Value, ...]) -> GeneralSolution:
         return GeneralSolution(queries.instance, queries.positions, answers, Table({}, []))

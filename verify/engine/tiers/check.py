@@ -27,7 +27,7 @@ class TierCheck:
         self.labels = labels
 
     def _shard(self, tier: int, shard: int) -> tuple[list, list, list]:
-        return stored_shard(Path(self.root), tier, shard, self.labels)
+        return stored_shard(Path(self.root), tier, shard, self.labels, coded=True)
 
     def __call__(self, params: Mapping, options: Mapping) -> tuple[dict[str, int], list[str]]:
         tier, shard = params["tier"], params["shard"]

@@ -36,15 +36,15 @@ from gamecert.verify.engine.tiers.store import (
 )
 
 #: Shards per tier unless ``--shards`` says otherwise, per worker: a position costs more the more shards its tier
-#: has (a child reached from several shards is routed by each), so a few per worker, enough to balance them.
-SHARDS_PER_WORKER = 2
+#: has (a child reached from several shards is routed by each), so one per worker (the stable hash balances them).
+SHARDS_PER_WORKER = 1
 
 
 def default_shards(workers: int) -> int:
     """The shards per tier of a solve on ``workers`` processes when ``--shards`` is not given.
 
     >>> default_shards(2), default_shards(0)
-    (4, 2)
+    (2, 1)
     """
     return SHARDS_PER_WORKER * max(1, workers)
 
@@ -162,7 +162,7 @@ class TierStep:
                 o, rem = load_section(self.folder(*to) / "ans.pkl", me)
                 codes[mask] = o[index[mask]]
                 far[mask] = rem[index[mask]]
-                children.update(zip(sent, self.labels.entries(o, rem)))
+                children.update(zip(sent, self.labels.coded(o, rem)))
             del outbox
             ends.extend(part["ends"])
             heads.append(part["heads"][1:] + offset)
@@ -196,7 +196,7 @@ class TierStep:
                 })
         cpu = time.process_time()
         table = children
-        table.update(zip(positions, self.labels.entries(outcome, remoteness)))
+        table.update(zip(positions, self.labels.coded(outcome, remoteness)))
         bad = self.labels.check(self.rules, table, positions, self.limits)
         counts = {
             "positions": n, "certified": 0 if bad else n, "shards": len(shards), **self.labels.counts(outcome, remoteness),

@@ -112,13 +112,18 @@ class TierLabels(ABC):
     def entries(self, first: np.ndarray, second: np.ndarray) -> list:
         """The labels as the certificate's entries (one per position)."""
 
+    def coded(self, first: np.ndarray, second: np.ndarray) -> list:
+        """The labels as :meth:`check` reads them (one per position): the entries unless the kind codes them."""
+        return self.entries(first, second)
+
     @abstractmethod
     def value(self, entry: Any) -> Value:
         """A query's answer, from its entry."""
 
     @abstractmethod
     def check(self, rules: TurnRules, table: Mapping, positions: Sequence, limits: Limits) -> list[str]:
-        """The violations of the entries of ``positions`` in ``table`` (which holds their moves' entries too)."""
+        """The violations of the labels of ``positions`` in ``table`` (which holds their moves' labels too), each as
+        :meth:`coded` gives it."""
 
     @abstractmethod
     def solution(self, queries: Queries, answers: tuple[Value, ...]) -> Any:
@@ -193,14 +198,15 @@ def solve_folder(store: Path | None, ident: str, resume: bool, rules: TurnRules,
     yield store
 
 
-def stored_shard(root: Path, tier: int, shard: int, labels: TierLabels) -> tuple[list, list, list]:
-    """A stored shard's parts (in round order), its positions and their entries."""
+def stored_shard(root: Path, tier: int, shard: int, labels: TierLabels, coded: bool = False) -> tuple[list, list, list]:
+    """A stored shard's parts (in round order), its positions and their entries (as :meth:`TierLabels.coded` gives
+    them when ``coded``)."""
     here = root / "tiers" / str(tier) / str(shard)
     rounds = sorted(int(p.name) for p in here.iterdir() if p.is_dir() and (p / "part.pkl").exists())
     parts = [load_file(here / str(r) / "part.pkl") for r in rounds]
     positions = [p for part in parts for p in part["positions"]]
     o, rem = load_file(here / "labels.pkl")
-    return [(r, part) for r, part in zip(rounds, parts)], positions, labels.entries(o, rem)
+    return [(r, part) for r, part in zip(rounds, parts)], positions, (labels.coded if coded else labels.entries)(o, rem)
 
 
 def recorded(root: Path, rules: TurnRules | None) -> dict:
