@@ -12,7 +12,10 @@ Each judge-size input (Split: every sheet ``1 <= N, M <= 150`` but ``1 1``, 22,4
   (``cin >>``/``cout << endl``);
 * ``python -c pass`` with the same interpreter, the floor any Python program pays (its
   ``site`` start-up included, with whatever ``.pth`` files the installation runs), for
-  reference: gamecert's own cost is its time above this one.
+  reference: gamecert's own cost is its time above this one;
+* ``python -S -c pass``: the same interpreter without ``site`` (no ``.pth`` file runs), so
+  ``pass - (-S)`` is what the installation's ``site`` start-up costs every Python program. The
+  ``.pth`` files that run code at every start (an ``import`` line) are named at the end.
 
 The commands run interleaved, in turn, ``--repeat`` rounds (default 15), each round in a new
 order; a column is the best wall time over the rounds (every output drained from a pipe), the
@@ -58,6 +61,22 @@ def install_kind() -> str:
     where = Path(gamecert.solvers.__file__).resolve()
     site = Path(sysconfig.get_paths()["purelib"]).resolve()
     return "regular install: pip install" if site in where.parents else "editable install: pip install -e"
+
+
+def running_pth() -> list[str]:
+    """The ``.pth`` files of this interpreter's site folders with an ``import`` line: ``site`` runs each such
+    line at every interpreter start, whatever the program."""
+    import site
+
+    folders = [*site.getsitepackages(), site.getusersitepackages()]
+    found = []
+    for folder in map(Path, folders):
+        for pth in sorted(folder.glob("*.pth")) if folder.is_dir() else ():
+            lines = pth.read_text(errors="replace").splitlines()
+            code = [row.strip() for row in lines if row.startswith(("import ", "import\t"))]
+            if code:
+                found.append(f"{pth.name} ({'; '.join(code)[:60]})")
+    return found
 
 
 def judge_inputs(rule, lines: int) -> dict[str, str]:
@@ -117,8 +136,9 @@ def main(argv: list[str] | None = None) -> int:
 
     gamecert = gamecert_command()
     floor = [sys.executable, "-c", "pass"]
+    bare = [sys.executable, "-S", "-c", "pass"]
     print(f"{'input':<36} {'gamecert':>9} {'C++ scanf':>10} {'ratio':>6} {'C++ cin':>9} {'ratio':>6}"
-          f" {'python -c pass':>14}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6} {'own':>6}"
+          f" {'python -c pass':>14} {'-S -c pass':>10}   {'CPU: gamecert':>13} {'scanf':>6} {'cin':>6} {'pass':>6} {'own':>6}"
           f" {'own/scanf':>9}  outputs" + (f"  {'peer':>9} {'/cin':>6}" if args.peer else ""))
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -135,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                     "scanf": ([str(programs[rule.name])], path),
                     "cin": ([str(programs[f"{rule.name}_iostream"])], path),
                     "floor": (floor, None),
+                    "bare": (bare, None),
                 }
                 if args.peer:
                     runs["peer"] = ([args.peer, "solve", rule.name, str(path)], None)
@@ -143,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                 same = "identical" if g[2] == s[2] == c[2] == got.get("peer", g)[2] else "DIFFER"
                 peer = f"  {got['peer'][0] * 1e3:>7.1f}ms {got['peer'][0] / c[0]:>5.2f}x" if args.peer else ""
                 print(f"{rule.name + ': ' + label:<36} {g[0] * 1e3:>7.1f}ms {s[0] * 1e3:>8.1f}ms {g[0] / s[0]:>5.2f}x"
-                      f" {c[0] * 1e3:>7.1f}ms {g[0] / c[0]:>5.2f}x {f[0] * 1e3:>12.1f}ms"
+                      f" {c[0] * 1e3:>7.1f}ms {g[0] / c[0]:>5.2f}x {f[0] * 1e3:>12.1f}ms {got['bare'][0] * 1e3:>8.1f}ms"
                       f"   {g[1] * 1e3:>11.0f}ms {s[1] * 1e3:>4.0f}ms {c[1] * 1e3:>4.0f}ms {f[1] * 1e3:>4.0f}ms"
                       f" {(g[1] - f[1]) * 1e3:>4.0f}ms {(g[1] - f[1]) / s[1]:>8.2f}x  {same}{peer}", flush=True)
     print(f"\nbest of {args.repeat} interleaved rounds; ratio = gamecert / C++ (best wall times);"
@@ -153,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"floor: {' '.join(floor)}")
     if args.peer:
         print(f"peer: {args.peer} solve RULE FILE (best wall time, and its ratio to C++ cin)")
+    print(f"no site: {' '.join(bare)}")
+    print(f".pth files that run code at every interpreter start: {', '.join(running_pth()) or 'none'}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

@@ -8,7 +8,10 @@ same run, interleaved, best of ``--repeat``: each repetition runs ``gamecert sol
 --rules examples/connect_four_tiers.py -`` (one process) and ``gamecert solve --rules
 ... --tiers --jobs J -`` (a local cluster of J workers, every label certified), each
 a whole process from its start (wall seconds; CPU seconds of the process and every
-process it started), with the machine's load (``uptime``) before each. A second
+process it started), with the machine's load (``uptime``) before each; and, in the same
+rounds, a process that only opens and closes the local cluster the tiered solve starts
+(``dask_client``: J worker processes, forked), the fixed cost no tiered run on a new cluster
+can go below. A second
 table: per position, the CPU of the in-memory solve (``general_game``) and its
 certificate check (``check_entries``), against a tiered solve's tasks run in one
 process (``--jobs 0``): forward, backward (labels, answers) and the check of every
@@ -141,8 +144,11 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
     rows = []
     for board in boards:
         line = board.replace("x", " ") + "\n"
-        memory, tiered, loads, positions = [], [], [], 0
+        memory, tiered, cluster, loads, positions = [], [], [], [], 0
         for _ in range(repeat):
+            opened = f"from gamecert.verify.engine.campaign import dask_client\nwith dask_client({jobs}, None, start='fork'): pass"
+            wall, cpu, _, _ = _run([sys.executable, "-c", opened], "")
+            cluster.append((wall, cpu))
             loads.append(_load())
             wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), *MEMORY_LIMITS, "-"], line)
             memory.append((wall, cpu, out))
@@ -156,17 +162,20 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
             positions = int(last.split("certified ")[1].split()[0].replace(",", ""))
             print(f"  {board}: in memory {memory[-1][0]:.1f} s wall {memory[-1][1]:.1f} s CPU; tiered {wall:.1f} s wall "
                   f"{cpu:.1f} s CPU ({last}); load {loads[-2]} / {loads[-1]}", flush=True)
-        rows.append((board, positions, memory, tiered, loads, out.strip()))
+        rows.append((board, positions, memory, tiered, cluster, loads, out.strip()))
     print(f"\nin memory: gamecert solve --rules {RULES.name} {' '.join(MEMORY_LIMITS)} -; tiered: gamecert solve --rules "
           f"{RULES.name} --tiers --jobs {jobs}{f' --shards {shards}' if shards else ''} -; best of {repeat}, interleaved")
     print(f"{'game':>16} {'answer':>6} {'positions':>10} {'memory wall':>11} {'memory CPU':>10} {'tiered wall':>11} "
-          f"{'tiered CPU':>10} {'wall ratio':>10} {'load (1 min)':>14}")
-    for board, positions, memory, tiered, loads, answer in rows:
+          f"{'tiered CPU':>10} {'wall ratio':>10} {'cluster wall':>12} {'cluster/memory':>14} {'load (1 min)':>14}")
+    for board, positions, memory, tiered, cluster, loads, answer in rows:
         mw, mc = min(x[0] for x in memory), min(x[1] for x in memory)
         tw, tc = min(x[0] for x in tiered), min(x[1] for x in tiered)
+        cw = min(x[0] for x in cluster)
         one = [float(x.split()[0]) for x in loads]
         print(f"{'Connect Four ' + board:>16} {answer:>6} {positions:>10,} {mw:>11.1f} {mc:>10.1f} {tw:>11.1f} {tc:>10.1f} "
-              f"{tw / mw:>10.2f} {min(one):>6.1f}-{max(one):<7.1f}")
+              f"{tw / mw:>10.2f} {cw:>12.1f} {cw / mw:>14.2f} {min(one):>6.1f}-{max(one):<7.1f}")
+    print(f"cluster: a process that opens and closes the tiered solve's local cluster ({jobs} worker processes, forked; "
+          "dask_client), nothing run on it")
 
 
 def per_position(board: str, shards: int) -> None:
