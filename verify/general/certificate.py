@@ -146,49 +146,45 @@ def _failing_codes(calls: Calls, codes: Mapping, positions: Iterable[Hashable]) 
     result, moves = rules.result, rules.moves
     extra = calls.same if rules.player is not None else None
     get = codes.get
-    failed = []
-    for position in positions:
+
+    def holds(position: Hashable) -> bool:
         value = get(position)
-        ok = value is not None
-        ended = None
-        if ok and result is not None:
+        if value is None:
+            return False
+        if result is not None:
             guard.doing = ("result", position)
             ended = result(position)
-        if not ok:
-            pass
-        elif ended is not None:
-            ok = type(ended) is str and value == _CODE_OF_RESULT.get(ended)
-        else:
-            guard.doing = ("moves", position)
-            found = list(moves(position))
-            if not found:
-                ok = value == LOSE_CODE
-            else:
-                # The quickest good move's remoteness, the slowest bad move's, whether a move reaches a draw.
-                least = most = -1
-                draw = False
-                for q in found:
-                    w = get(q)
-                    if w is None:
-                        ok = False
-                        break
-                    if w == DRAW_CODE:
-                        draw = True
-                    elif (w & 3 == LOSE_CODE) != (extra is not None and extra(position, q)):
-                        if least < 0 or w >> 2 < least:
-                            least = w >> 2
-                    elif w >> 2 > most:
-                        most = w >> 2
-                else:
-                    if value & 3 == WIN_CODE:
-                        ok = least >= 0 and least == (value >> 2) - 1
-                    elif least >= 0:
-                        ok = False
-                    elif value & 3 == LOSE_CODE:
-                        ok = not draw and most == (value >> 2) - 1
-                    else:
-                        ok = draw
-        if not ok:
+            if ended is not None:
+                return type(ended) is str and value == _CODE_OF_RESULT.get(ended)
+        guard.doing = ("moves", position)
+        found = list(moves(position))
+        if not found:
+            return value == LOSE_CODE
+        # The quickest good move's remoteness, the slowest bad move's, whether a move reaches a draw.
+        least = most = -1
+        draw = False
+        for q in found:
+            w = get(q)
+            if w is None:
+                return False
+            if w == DRAW_CODE:
+                draw = True
+            elif (w & 3 == LOSE_CODE) != (extra is not None and extra(position, q)):
+                if least < 0 or w >> 2 < least:
+                    least = w >> 2
+            elif w >> 2 > most:
+                most = w >> 2
+        if value & 3 == WIN_CODE:
+            return least >= 0 and least == (value >> 2) - 1
+        if least >= 0:
+            return False
+        if value & 3 == LOSE_CODE:
+            return not draw and most == (value >> 2) - 1
+        return draw
+
+    failed = []
+    for position in positions:
+        if not holds(position):
             failed.append(position)
             if len(failed) >= MAX_VIOLATIONS:
                 break
