@@ -18,6 +18,7 @@ from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
 from gamecert.verify.cli import main
 from gamecert.verify.cutting.game import CuttingGame
 from gamecert.verify.engine.cases import default_cases_dir, load_case
+from gamecert.verify.registry import get_game
 
 WIDE = CuttingRule("wide", "cuts leave parts at least 3 wide", "Wide Cutting Game", min_side=3)
 RULES = (SPLIT, CUTTING, WIDE)
@@ -49,7 +50,7 @@ def test_c_tables_equal_the_numba_and_python_tables_up_to_the_judge_limits():
 @pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_judge_answers_are_the_commands_byte_for_byte(path, tmp_path):
     case = load_case(path)
-    game = CuttingGame({rule.name: rule for rule in (SPLIT, CUTTING)}[case.game])
+    game = get_game(case.game)
     full = game.format(game.solve(game.parse(case.input)))
     assert full == case.expected
     file = tmp_path / "input.txt"
