@@ -147,8 +147,7 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
         memory, tiered, cluster, loads, positions = [], [], [], [], 0
         for _ in range(repeat):
             opened = f"from gamecert.verify.engine.campaign import dask_client\nwith dask_client({jobs}, None, start='fork'): pass"
-            wall, cpu, _, _ = _run([sys.executable, "-c", opened], "")
-            cluster.append((wall, cpu))
+            cluster.append(_run([sys.executable, "-c", opened], "")[0])
             loads.append(_load())
             wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), *MEMORY_LIMITS, "-"], line)
             memory.append((wall, cpu, out))
@@ -170,7 +169,7 @@ def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
     for board, positions, memory, tiered, cluster, loads, answer in rows:
         mw, mc = min(x[0] for x in memory), min(x[1] for x in memory)
         tw, tc = min(x[0] for x in tiered), min(x[1] for x in tiered)
-        cw = min(x[0] for x in cluster)
+        cw = min(cluster)
         one = [float(x.split()[0]) for x in loads]
         print(f"{'Connect Four ' + board:>16} {answer:>6} {positions:>10,} {mw:>11.1f} {mc:>10.1f} {tw:>11.1f} {tc:>10.1f} "
               f"{tw / mw:>10.2f} {cw:>12.1f} {cw / mw:>14.2f} {min(one):>6.1f}-{max(one):<7.1f}")
