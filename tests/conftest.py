@@ -4,6 +4,7 @@ the whole suite."""
 from __future__ import annotations
 
 import compileall
+import gc
 import os
 import subprocess
 import sys
@@ -106,3 +107,15 @@ LONGEST = (
 def pytest_collection_modifyitems(items):
     """The longest tests first (the order within each part unchanged)."""
     items.sort(key=lambda item: getattr(item, "originalname", item.name) not in LONGEST)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """At the end of each test module, once the module's garbage is collected, the objects still alive are moved
+    out of the cyclic garbage collector's reach (``gc.freeze``): a test process holds every module it imported and
+    every test it collected, and each full collection during a later test would walk all of them again. Frozen
+    objects are still freed when their last reference goes."""
+    yield
+    if nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None):
+        gc.collect()
+        gc.freeze()
