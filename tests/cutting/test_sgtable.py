@@ -16,7 +16,6 @@ from gamecert.solvers.cutting import _kernels, solver
 from gamecert.solvers.cutting.judge import judge_answer, judge_file
 from gamecert.solvers.cutting.rules import CUTTING, SPLIT, CuttingRule
 from gamecert.verify.cli import main
-from gamecert.verify.cutting.game import CuttingGame
 from gamecert.verify.engine.cases import default_cases_dir, load_case
 from gamecert.verify.registry import get_game
 
@@ -69,7 +68,7 @@ def test_judge_answers_are_the_commands_byte_for_byte(path, tmp_path):
     ],
 )
 def test_well_formed_input_the_c_path_may_leave_is_answered_alike(text):
-    game = CuttingGame(SPLIT)
+    game = get_game("split")
     full = game.format(game.solve(game.parse(text))).encode()
     assert judge_answer(text.encode(), "split") in (None, full)
 
