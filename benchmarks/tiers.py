@@ -141,12 +141,12 @@ def _load() -> str:
 def versus(boards: list[str], repeat: int, jobs: int, shards: int) -> None:
     """The tiered solve on ``jobs`` workers against the in-memory solve, interleaved, best of ``repeat``."""
     gamecert = [sys.executable, "-c", "from gamecert.verify.launch import run; run()"]  # the console script's entry
+    opened = f"from gamecert.verify.engine.campaign import dask_client\nwith dask_client({jobs}, None, start='fork'): pass"
     rows = []
     for board in boards:
         line = board.replace("x", " ") + "\n"
         memory, tiered, cluster, loads, positions = [], [], [], [], 0
         for _ in range(repeat):
-            opened = f"from gamecert.verify.engine.campaign import dask_client\nwith dask_client({jobs}, None, start='fork'): pass"
             cluster.append(_run([sys.executable, "-c", opened], "")[0])
             loads.append(_load())
             wall, cpu, out, _ = _run([*gamecert, "solve", "--rules", str(RULES), *MEMORY_LIMITS, "-"], line)
