@@ -258,7 +258,8 @@ class Guard:
     (default: an eighth of physical memory, as ``--max-memory``). The timer
     needs the main thread; elsewhere (a Dask worker thread) the position limit
     still holds. An outer timer (another guard's, pytest-timeout's) is put back
-    on exit with the time it had left.
+    on exit with the time it had left. A stop that lands where Python cannot
+    raise it (a finalizer) is dropped unreported and raised at the next tick.
 
     The guard is the one place a fault of the rules becomes the project's
     error: what leaves the block of :data:`RULES_FAULTS` leaves it as a
@@ -275,6 +276,7 @@ class Guard:
     strict: bool = False
     _seen: tuple[tuple[str, Any] | None, float] = (None, 0.0)
     _previous: Any = None
+    _previous_unraisable: Any = None
     _armed: bool = False
     _timer: tuple[float, float] = (0.0, 0.0)
     _base: int = 0
@@ -298,6 +300,8 @@ class Guard:
         self._seen = (None, self._entered)
         if threading.current_thread() is threading.main_thread():
             self._previous = signal.signal(signal.SIGALRM, self._tick)
+            self._previous_unraisable = sys.unraisablehook
+            sys.unraisablehook = self._unraisable
             self._timer = signal.setitimer(signal.ITIMER_REAL, self.TICK, self.TICK)
             self._armed = True
         return self
@@ -306,6 +310,7 @@ class Guard:
         if self._armed:
             signal.setitimer(signal.ITIMER_REAL, 0, 0)
             signal.signal(signal.SIGALRM, self._previous)
+            sys.unraisablehook = self._previous_unraisable
             self._armed = False
             if self._timer[0] > 0:  # the outer timer, less the time spent here (at least a moment)
                 spent = time.monotonic() - self._entered
@@ -353,6 +358,13 @@ class Guard:
             raise RulesInterrupt("time")
         if _rss() - self._base > self._memory:
             raise RulesInterrupt("memory")
+
+    def _unraisable(self, unraisable: Any) -> None:
+        """A stop that landed where Python cannot raise (a finalizer, a garbage collector's callback) is dropped
+        unreported: the condition that raised it still holds, so the next tick raises it again where it can
+        stop the call. Anything else goes to the hook that was in place."""
+        if not isinstance(unraisable.exc_value, RulesInterrupt):
+            self._previous_unraisable(unraisable)
 
     def _abandon(self) -> None:
         """The running call caught every stop and runs on: write its error and end the process (exit 1)."""
